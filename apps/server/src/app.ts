@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/index.js';
+import { DomainEvents } from './events.js';
+import { createMailer, type Mailer } from './auth/mailer.js';
+import { loadOrCreateSecret } from './auth/secrets.js';
+import { createTokenService } from './auth/tokens.js';
+import { registerAuthentication } from './http/auth-guard.js';
+import { registerErrorHandling } from './http/errors.js';
+import { authRoutes } from './auth/routes.js';
+import { profileRoutes } from './profile/routes.js';
+import { partnerRoutes } from './partner/routes.js';
+import { messageRoutes } from './messages/routes.js';
+import { healthRoutes } from './health/routes.js';
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    // Secrets never reach the log: no headers are logged, and query strings (confirmation
+    // tokens) are cut from URLs.
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.split('?')[0],
+        ip: req.ip,
+      }),
+    },
+    redact: ['password', '*.password', 'refresh_token', '*.refresh_token', 'token', '*.token'],
+  };
+}
+
+export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    // Each request's id comes from us, never from a client header.
+    genReqId: () => randomBytes(8).toString('hex'),
+  });
+
+  const secret = config.JWT_SECRET ?? (await loadOrCreateSecret(db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
+  const ctx: AppContext = {
+    config,
+    db,
+    tokens: createTokenService(secret),
+    mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
+    events: new DomainEvents(),
+    log: app.log,
+  };
+
+  await app.register(helmet, { global: true });
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => request.auth?.userId ?? request.ip,
+  });
+  registerErrorHandling(app);
+  registerAuthentication(app, ctx.tokens);
+
+  await app.register(healthRoutes, { ctx });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ctx });
+      await api.register(authRoutes, { prefix: '/auth', ctx });
+      await api.register(profileRoutes, { prefix: '/profile', ctx });
+      await api.register(partnerRoutes, { prefix: '/partner', ctx });
+      await api.register(messageRoutes, { prefix: '/messages', ctx });
+    },
+    { prefix: '/api' },
+  );
+
+  return { app, ctx };
+}

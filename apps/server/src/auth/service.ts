@@ -1,0 +1,171 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  REFRESH_TOKEN_TTL_DAYS,
+  SERVER_TEXTS,
+  TEMPORARY_USERNAME_PREFIX,
+  TEXTS,
+  usernameSchema,
+  type AuthUser,
+  type Session,
+  type SignInBody,
+  type SignUpBody,
+} from '@couple/protocol';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/index.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { HttpError } from '../http/errors.js';
+import { parseInput } from '../http/validate.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import * as repo from './repository.js';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function temporaryUsername(): string {
+  return TEMPORARY_USERNAME_PREFIX + randomBytes(8).toString('hex').slice(0, 15);
+}
+
+function toAuthUser(row: repo.UserRow): AuthUser {
+  return {
+    id: row.id,
+    email: row.email,
+    created_at: row.created_at,
+    email_confirmed_at: row.email_confirmed_at,
+  };
+}
+
+async function issueSession(ctx: AppContext, q: Queryable, user: repo.UserRow): Promise<Session> {
+  const sessionId = await repo.insertSession(q, user.id);
+  const refreshToken = randomToken();
+  await repo.insertRefreshToken(q, {
+    hash: hashToken(refreshToken),
+    sessionId,
+    ttlDays: REFRESH_TOKEN_TTL_DAYS,
+  });
+  const access = await ctx.tokens.signAccessToken({ userId: user.id, sessionId });
+  return {
+    access_token: access.token,
+    token_type: 'bearer',
+    expires_in: access.expiresIn,
+    expires_at: access.expiresAt,
+    refresh_token: refreshToken,
+    user: toAuthUser(user),
+  };
+}
+
+async function chooseInitialUsername(q: Queryable, requested: string | undefined): Promise<string> {
+  if (requested === undefined || requested.trim() === '') return temporaryUsername();
+  const username = parseInput(usernameSchema, requested);
+  if (await repo.usernameExists(q, username)) throw new HttpError(409, TEXTS.usernameTaken);
+  return username;
+}
+
+export type SignUpResult = Session | { user: AuthUser; session: null };
+
+export async function signUp(ctx: AppContext, input: SignUpBody): Promise<SignUpResult> {
+  const passwordHash = await hashPassword(input.password);
+  const requireConfirmation = ctx.config.REQUIRE_EMAIL_CONFIRMATION;
+  const confirmationToken = randomToken();
+  const result = await ctx.db
+    .transaction(async (tx) => {
+    const username = await chooseInitialUsername(tx, input.username);
+    const user = await repo.insertUser(tx, {
+      email: input.email,
+      passwordHash,
+      confirmed: !requireConfirmation,
+    });
+    if (!user) throw new HttpError(409, SERVER_TEXTS.emailTaken);
+    await repo.insertProfile(tx, { id: user.id, username, authMethod: 'email' });
+    if (!requireConfirmation) return issueSession(ctx, tx, user);
+    await repo.insertEmailConfirmation(tx, { hash: hashToken(confirmationToken), userId: user.id });
+    return { user: toAuthUser(user), session: null } as const;
+  })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error, 'profiles_username_key')) throw new HttpError(409, TEXTS.usernameTaken);
+      if (isUniqueViolation(error, 'users_email_key')) throw new HttpError(409, SERVER_TEXTS.emailTaken);
+      throw error;
+    });
+  if ('session' in result) {
+    const link = new URL('/api/auth/confirm', ctx.config.PUBLIC_URL);
+    link.searchParams.set('token', confirmationToken);
+    await ctx.mailer.sendConfirmation(input.email, link.toString()).catch((error: unknown) => {
+      ctx.log.error({ err: error }, 'confirmation e-mail could not be sent');
+    });
+  }
+  return result;
+}
+
+export async function signIn(ctx: AppContext, input: SignInBody): Promise<Session> {
+  const user = await repo.findUserByEmail(ctx.db, input.email);
+  const valid = await verifyPassword(user?.password_hash, input.password);
+  if (!user || !valid) throw new HttpError(401, SERVER_TEXTS.invalidCredentials);
+  if (!user.email_confirmed_at) throw new HttpError(403, SERVER_TEXTS.emailNotConfirmed);
+  return ctx.db.transaction((tx) => issueSession(ctx, tx, user));
+}
+
+/**
+ * Rotates a refresh token. A token that was already rotated means two parties hold it: the
+ * whole session is revoked, so a thief's copy dies with the owner's.
+ */
+export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<Session> {
+  const hash = hashToken(refreshToken);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const token = await repo.lockRefreshToken(tx, hash);
+    if (!token || token.expired || token.session_revoked) return { error: true } as const;
+    if (token.rotated) {
+      await repo.revokeSession(tx, token.session_id, 'refresh_token_reuse');
+      return { error: true } as const;
+    }
+    const user = await repo.findUserById(tx, token.user_id);
+    if (!user) return { error: true } as const;
+    await repo.markTokenRotated(tx, hash);
+    const next = randomToken();
+    await repo.insertRefreshToken(tx, {
+      hash: hashToken(next),
+      sessionId: token.session_id,
+      ttlDays: REFRESH_TOKEN_TTL_DAYS,
+    });
+    const access = await ctx.tokens.signAccessToken({ userId: user.id, sessionId: token.session_id });
+    const session: Session = {
+      access_token: access.token,
+      token_type: 'bearer',
+      expires_in: access.expiresIn,
+      expires_at: access.expiresAt,
+      refresh_token: next,
+      user: toAuthUser(user),
+    };
+    return { session } as const;
+  });
+  if ('error' in outcome) throw new HttpError(401, SERVER_TEXTS.invalidRefreshToken);
+  return outcome.session;
+}
+
+/** Revokes the session named by the access token or the refresh token; idempotent. */
+export async function signOut(
+  ctx: AppContext,
+  by: { sessionId?: string | undefined; refreshToken?: string | undefined },
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    if (by.sessionId) await repo.revokeSession(tx, by.sessionId, 'logout');
+    if (by.refreshToken) {
+      const token = await repo.lockRefreshToken(tx, hashToken(by.refreshToken));
+      if (token) await repo.revokeSession(tx, token.session_id, 'logout');
+    }
+  });
+}
+
+export async function getCurrentUser(ctx: AppContext, userId: string): Promise<AuthUser> {
+  const user = await repo.findUserById(ctx.db, userId);
+  if (!user) throw new HttpError(401, TEXTS.authSessionMissing);
+  return toAuthUser(user);
+}
+
+export async function confirmEmail(ctx: AppContext, token: string): Promise<void> {
+  const confirmed = await ctx.db.transaction((tx) => repo.consumeEmailConfirmation(tx, hashToken(token)));
+  if (!confirmed) throw new HttpError(400, SERVER_TEXTS.invalidConfirmation);
+}

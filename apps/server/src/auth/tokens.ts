@@ -1,0 +1,60 @@
+import { SignJWT, jwtVerify } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@couple/protocol';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+export interface AccessToken {
+  token: string;
+  expiresIn: number;
+  expiresAt: number;
+}
+
+export interface TokenService {
+  signAccessToken(claims: AccessClaims): Promise<AccessToken>;
+  /** Resolves to the claims, or null for a missing, forged, expired or malformed token. */
+  verifyAccessToken(token: string | undefined): Promise<AccessClaims | null>;
+}
+
+const ISSUER = 'couple-desires';
+const AUDIENCE = 'authenticated';
+
+export function createTokenService(secret: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccessToken({ userId, sessionId }) {
+      const now = Math.floor(Date.now() / 1000);
+      const expiresAt = now + ACCESS_TOKEN_TTL_SECONDS;
+      const token = await new SignJWT({ sid: sessionId, role: AUDIENCE })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(expiresAt)
+        .sign(key);
+      return { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS, expiresAt };
+    },
+    async verifyAccessToken(token) {
+      if (!token || token.length > 4096) return null;
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        return { userId: payload.sub, sessionId: payload.sid };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1];
+}

@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/index.js';
+import type { TokenService } from './auth/tokens.js';
+import type { Mailer } from './auth/mailer.js';
+import type { DomainEvents } from './events.js';
+
+/** Everything a service needs, built once at start-up and handed to each route plugin. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  tokens: TokenService;
+  mailer: Mailer;
+  events: DomainEvents;
+  log: FastifyBaseLogger;
+}

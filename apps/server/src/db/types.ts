@@ -1,0 +1,32 @@
+export type SqlParam = string | number | boolean | null | Date | readonly unknown[] | object;
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+/** What a repository needs: one statement at a time, with parameters. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: SqlParam[]): Promise<QueryResult<T>>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly driver: 'pglite' | 'postgres';
+  /** Runs fn in one transaction as the owner; used for auth and system work only. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction as the non-owner role app_user with app.user_id set, so that
+   * row-level security decides what fn can see or change.
+   */
+  asUser<T>(userId: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const USER_ROLE = 'app_user';
+
+export async function enterUserScope(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(`SELECT set_config('app.user_id', $1, true)`, [userId]);
+  await tx.exec(`SET LOCAL ROLE ${USER_ROLE}`);
+}

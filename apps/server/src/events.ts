@@ -1,0 +1,12 @@
+import { EventEmitter } from 'node:events';
+import type { Message, PartnerSummary } from '@couple/protocol';
+
+/** What happened, after it was committed. The live channel and push delivery listen here. */
+export interface DomainEventMap {
+  desireSent: [{ message: Message; senderUsername: string }];
+  messagesRead: [{ readerId: string; senderId: string | null; ids: string[] }];
+  partnerConnected: [{ userId: string; partner: PartnerSummary; self: PartnerSummary }];
+  partnerDisconnected: [{ userId: string; partnerId: string }];
+}
+
+export class DomainEvents extends EventEmitter<DomainEventMap> {}

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../context.js';
+
+export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/health', async (_request, reply) => {
+    try {
+      await ctx.db.query('SELECT 1');
+      return { status: 'ok', database: ctx.db.driver };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', error: 'Database unreachable' });
+    }
+  });
+};

@@ -1,0 +1,33 @@
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/index.js';
+import { buildApp } from './app.js';
+
+async function start(config: Config): Promise<void> {
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const { app } = await buildApp({ config, db });
+  app.addHook('onClose', async () => db.close());
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+await start(config);

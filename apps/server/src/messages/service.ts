@@ -1,0 +1,81 @@
+import {
+  SERVER_TEXTS,
+  TEXTS,
+  type ListMessagesQuery,
+  type Message,
+  type NewDesire,
+} from '@couple/protocol';
+import type { AppContext } from '../context.js';
+import { HttpError } from '../http/errors.js';
+import * as repo from './repository.js';
+
+export interface SendResult {
+  message: Message;
+  /** True when this id was already stored by the same sender: a retry, delivered once. */
+  duplicate: boolean;
+}
+
+function sameDesire(stored: Message, input: NewDesire): boolean {
+  return (
+    stored.intensity === input.intensity &&
+    stored.urgency === input.urgency &&
+    stored.encrypted === input.encrypted &&
+    stored.note === input.note &&
+    stored.note_encrypted === input.noteEncrypted
+  );
+}
+
+/** Sends a desire to the caller's current partner; idempotent on the client's id. */
+export async function sendDesire(ctx: AppContext, userId: string, input: NewDesire): Promise<SendResult> {
+  const outcome = await ctx.db.asUser(userId, async (tx) => {
+    const partnerId = await repo.selectMyPartnerId(tx);
+    if (!partnerId) throw new HttpError(409, TEXTS.noConnectedPartner);
+    if (input.receiverId && input.receiverId !== partnerId) {
+      throw new HttpError(403, SERVER_TEXTS.onlyToPartner);
+    }
+    const inserted = await repo.insertMessage(tx, { ...input, senderId: userId, receiverId: partnerId });
+    if (inserted) return { message: inserted, duplicate: false, senderUsername: await repo.selectOwnUsername(tx) };
+    const existing = input.id ? await repo.selectMessage(tx, input.id) : undefined;
+    if (!existing || existing.sender_id !== userId || !sameDesire(existing, input)) {
+      throw new HttpError(409, SERVER_TEXTS.messageIdTaken);
+    }
+    return { message: existing, duplicate: true, senderUsername: '' };
+  });
+  if (!outcome.duplicate) {
+    ctx.events.emit('desireSent', { message: outcome.message, senderUsername: outcome.senderUsername });
+  }
+  return { message: outcome.message, duplicate: outcome.duplicate };
+}
+
+export function listReceivedMessages(ctx: AppContext, userId: string, query: ListMessagesQuery) {
+  return ctx.db.asUser(userId, (tx) => repo.listReceived(tx, userId, query));
+}
+
+export function listSentMessages(ctx: AppContext, userId: string, limit: number) {
+  return ctx.db.asUser(userId, (tx) => repo.listSent(tx, userId, limit));
+}
+
+export function getUnreadCount(ctx: AppContext, userId: string): Promise<number> {
+  return ctx.db.asUser(userId, (tx) => repo.countUnread(tx, userId));
+}
+
+/** Marks received messages read: the given ids, or all when none are given. */
+export async function markMessagesRead(
+  ctx: AppContext,
+  userId: string,
+  ids?: string[],
+): Promise<{ ids: string[]; count: number }> {
+  const marked = await ctx.db.asUser(userId, async (tx) => {
+    if (ids?.length === 1 && !(await repo.isReceivedBy(tx, ids[0]!, userId))) {
+      throw new HttpError(404, SERVER_TEXTS.messageNotFound);
+    }
+    return repo.markRead(tx, userId, ids);
+  });
+  const bySender = new Map<string, string[]>();
+  for (const row of marked) bySender.set(row.sender_id, [...(bySender.get(row.sender_id) ?? []), row.id]);
+  for (const [senderId, senderIds] of bySender) {
+    ctx.events.emit('messagesRead', { readerId: userId, senderId, ids: senderIds });
+  }
+  const markedIds = marked.map((row) => row.id);
+  return { ids: markedIds, count: markedIds.length };
+}

@@ -1,0 +1,36 @@
+import type { GenerateCodeResult, PartnerStatus } from '@couple/protocol';
+import type { Queryable } from '../db/index.js';
+
+export interface ConnectResult {
+  success: boolean;
+  error: string | null;
+  partner_id?: string;
+}
+
+export interface DisconnectResult {
+  success: boolean;
+  message: string | null;
+  error: string | null;
+  partner_id?: string;
+}
+
+async function callJson<T>(q: Queryable, sql: string, params: string[] = []): Promise<T> {
+  const { rows } = await q.query<{ result: T }>(sql, params);
+  return rows[0]!.result;
+}
+
+export function generatePairingCode(q: Queryable): Promise<GenerateCodeResult> {
+  return callJson(q, 'SELECT generate_pairing_code() AS result');
+}
+
+export function connectWithPairingCode(q: Queryable, code: string): Promise<ConnectResult> {
+  return callJson(q, 'SELECT connect_with_pairing_code($1) AS result', [code]);
+}
+
+export function disconnectFromPartner(q: Queryable): Promise<DisconnectResult> {
+  return callJson(q, 'SELECT disconnect_from_partner() AS result');
+}
+
+export function selectMyPartnerStatus(q: Queryable): Promise<PartnerStatus> {
+  return callJson(q, 'SELECT coalesce(my_partner_status(), $1) AS result', ['none']);
+}

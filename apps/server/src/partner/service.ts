@@ -1,0 +1,64 @@
+import {
+  SERVER_TEXTS,
+  TEXTS,
+  type GenerateCodeResult,
+  type PartnerStatusResponse,
+  type PartnerSummary,
+  type RpcResult,
+} from '@couple/protocol';
+import type { AppContext } from '../context.js';
+import { HttpError } from '../http/errors.js';
+import { selectOwnProfile, selectPartnerSummary } from '../profile/repository.js';
+import * as repo from './repository.js';
+
+const CONNECT_ERROR_STATUS: Record<string, number> = {
+  [SERVER_TEXTS.invalidPairingCode]: 404,
+  [SERVER_TEXTS.pairingCodeExpired]: 410,
+  [SERVER_TEXTS.pairingCodeUsed]: 409,
+  [SERVER_TEXTS.ownPairingCode]: 400,
+  [SERVER_TEXTS.alreadyPaired]: 409,
+  [SERVER_TEXTS.codeOwnerPaired]: 409,
+};
+
+export async function getPartnerStatus(ctx: AppContext, userId: string): Promise<PartnerStatusResponse> {
+  return ctx.db.asUser(userId, async (tx) => {
+    const [status, partner] = [await repo.selectMyPartnerStatus(tx), await selectPartnerSummary(tx)];
+    return { status, has_partner: partner !== null, partner };
+  });
+}
+
+export async function generatePairingCode(ctx: AppContext, userId: string): Promise<GenerateCodeResult> {
+  const result = await ctx.db.asUser(userId, (tx) => repo.generatePairingCode(tx));
+  if (!result.success) {
+    throw new HttpError(409, result.error ?? TEXTS.generateCodeFailed, { success: false, code: null, expires_at: null });
+  }
+  return result;
+}
+
+/** The code arrives normalised (no dash, upper case) by pairingCodeSchema. */
+export async function connectWithPairingCode(
+  ctx: AppContext,
+  userId: string,
+  code: string,
+): Promise<RpcResult & { partner: PartnerSummary }> {
+  const outcome = await ctx.db.asUser(userId, async (tx) => {
+    const result = await repo.connectWithPairingCode(tx, code);
+    if (!result.success) return { ok: false, error: result.error ?? TEXTS.connectFailed } as const;
+    const [partner, self] = [await selectPartnerSummary(tx), await selectOwnProfile(tx)];
+    return { ok: true, partner: partner!, self: { id: self!.id, username: self!.username } } as const;
+  });
+  if (!outcome.ok) {
+    throw new HttpError(CONNECT_ERROR_STATUS[outcome.error] ?? 400, outcome.error, { success: false });
+  }
+  ctx.events.emit('partnerConnected', { userId, partner: outcome.partner, self: outcome.self });
+  return { success: true, error: null, partner: outcome.partner };
+}
+
+export async function disconnectFromPartner(ctx: AppContext, userId: string): Promise<RpcResult> {
+  const result = await ctx.db.asUser(userId, (tx) => repo.disconnectFromPartner(tx));
+  if (!result.success || !result.partner_id) {
+    throw new HttpError(404, result.error ?? TEXTS.disconnectFailed, { success: false, message: null });
+  }
+  ctx.events.emit('partnerDisconnected', { userId, partnerId: result.partner_id });
+  return { success: true, message: result.message, error: null };
+}

@@ -1,0 +1,46 @@
+import type { PartnerStatus, PartnerSummary } from '@couple/protocol';
+import type { Queryable } from '../db/index.js';
+
+export interface ProfileRow {
+  id: string;
+  username: string;
+  auth_method: 'email' | 'farcaster';
+  farcaster_id: number | null;
+  farcaster_username: string | null;
+  partner_id: string | null;
+  created_at: string;
+  updated_at: string;
+  partner_status: PartnerStatus;
+}
+
+/** The caller's own row (row-level security shows no other), with the effective status. */
+export async function selectOwnProfile(q: Queryable): Promise<ProfileRow | undefined> {
+  const { rows } = await q.query<ProfileRow>(
+    `SELECT id, username, auth_method, farcaster_id, farcaster_username, partner_id,
+            created_at, updated_at, my_partner_status() AS partner_status
+     FROM profiles`,
+  );
+  return rows[0];
+}
+
+export async function selectPartnerSummary(q: Queryable): Promise<PartnerSummary | null> {
+  const { rows } = await q.query<PartnerSummary>('SELECT id, username FROM get_partner_summary()');
+  return rows[0] ?? null;
+}
+
+export async function updateOwnUsername(q: Queryable, username: string): Promise<boolean> {
+  const { rowCount } = await q.query(
+    'UPDATE profiles SET username = $1, updated_at = now() WHERE id = app_current_user_id()',
+    [username],
+  );
+  return rowCount > 0;
+}
+
+export async function countOwnMessages(q: Queryable): Promise<{ sent: number; received: number }> {
+  const { rows } = await q.query<{ sent: number; received: number }>(
+    `SELECT count(*) FILTER (WHERE sender_id = app_current_user_id())::int AS sent,
+            count(*) FILTER (WHERE receiver_id = app_current_user_id())::int AS received
+     FROM messages`,
+  );
+  return rows[0] ?? { sent: 0, received: 0 };
+}

@@ -1,0 +1,30 @@
+import { TEXTS, type Profile, type Stats } from '@couple/protocol';
+import type { AppContext } from '../context.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { HttpError } from '../http/errors.js';
+import * as repo from './repository.js';
+
+export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
+  return ctx.db.asUser(userId, async (tx) => {
+    const own = await repo.selectOwnProfile(tx);
+    if (!own) throw new HttpError(404, 'Profile not found');
+    const partner = own.partner_id ? await repo.selectPartnerSummary(tx) : null;
+    return { ...own, partner };
+  });
+}
+
+/** The username arrives already trimmed, lower-cased and checked by usernameSchema. */
+export async function updateUsername(ctx: AppContext, userId: string, username: string): Promise<Profile> {
+  try {
+    const updated = await ctx.db.asUser(userId, (tx) => repo.updateOwnUsername(tx, username));
+    if (!updated) throw new HttpError(404, TEXTS.usernameUpdateFailed);
+  } catch (error) {
+    if (isUniqueViolation(error, 'profiles_username_key')) throw new HttpError(409, TEXTS.usernameTaken);
+    throw error;
+  }
+  return getProfile(ctx, userId);
+}
+
+export async function getProfileStats(ctx: AppContext, userId: string): Promise<Stats> {
+  return ctx.db.asUser(userId, (tx) => repo.countOwnMessages(tx));
+}

@@ -1,0 +1,94 @@
+import type { Message, Session } from '@couple/protocol';
+
+export interface ApiResponse<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** The loose shape most answers share; tests name a precise type where they need one. */
+export interface Answer {
+  error?: string;
+  success?: boolean;
+  code?: string | null;
+  expires_at?: string | null;
+  message?: Message;
+  messages?: Message[];
+  count?: number;
+  ids?: string[];
+  [key: string]: unknown;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as-is, for malformed-JSON tests. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export async function request<T = Answer>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  const parsed: unknown = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  username: string;
+  token: string;
+  session: Session;
+}
+
+let counter = 0;
+
+/** Signs up a user with a chosen username. */
+export async function createUser(baseUrl: string, username?: string): Promise<TestUser> {
+  counter += 1;
+  const name = username ?? `u${process.pid % 1000}_${counter}_${Math.floor(Math.random() * 1e6)}`;
+  const email = `${name}@example.com`;
+  const password = 'correct horse';
+  const signup = await request<Session>(baseUrl, 'POST', '/api/auth/signup', {
+    body: { email, password, username: name },
+  });
+  if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  return {
+    id: signup.body.user.id,
+    email,
+    password,
+    username: name,
+    token: signup.body.access_token,
+    session: signup.body,
+  };
+}
+
+/** Pairs two users through a code the owner generates; returns the code. */
+export async function pair(baseUrl: string, owner: TestUser, redeemer: TestUser): Promise<string> {
+  const generated = await request(baseUrl, 'POST', '/api/partner/generate-code', { token: owner.token });
+  if (generated.status !== 200) throw new Error(`generate failed: ${JSON.stringify(generated.body)}`);
+  const connected = await request(baseUrl, 'POST', '/api/partner/connect', {
+    token: redeemer.token,
+    body: { code: generated.body.code },
+  });
+  if (connected.status !== 200) throw new Error(`connect failed: ${JSON.stringify(connected.body)}`);
+  return generated.body.code!;
+}
+
+export function desire(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { intensity: 7, urgency: 4, content: 'tonight?', encrypted: false, ...overrides };
+}

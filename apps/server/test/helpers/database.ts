@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openPGlite } from '../../src/db/pglite.js';
+import { openPostgres } from '../../src/db/postgres.js';
+import { migrate } from '../../src/db/migrate.js';
+import type { Database } from '../../src/db/index.js';
+
+export type Driver = 'pglite' | 'postgres';
+
+/** PGlite always; the real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase {
+  db: Database;
+  /** postgres:// URL of this test's own database (postgres driver only). */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database that belongs to one test file. */
+export async function createTestDatabase(driver: Driver, dataDir?: string): Promise<TestDatabase> {
+  if (driver === 'pglite') {
+    const db = await openPGlite(dataDir);
+    await migrate(db);
+    return { db, drop: () => db.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres({ connectionString: url.toString() });
+  await migrate(db);
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../src/config.js';
+import { buildApp } from '../../src/app.js';
+import type { AppContext } from '../../src/context.js';
+import type { Mailer } from '../../src/auth/mailer.js';
+import { createTestDatabase, type Driver, type TestDatabase } from './database.js';
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: TestDatabase;
+  mail: { to: string; link: string }[];
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  database?: TestDatabase;
+}
+
+/** The real server on an ephemeral port over a fresh database; mail is captured, not sent. */
+export async function startTestServer(driver: Driver, options: TestServerOptions = {}): Promise<TestServer> {
+  const database = options.database ?? (await createTestDatabase(driver));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    RATE_LIMIT_REFRESH_PER_MINUTE: '1000',
+    RATE_LIMIT_PAIRING_PER_MINUTE: '1000',
+    ...options.env,
+  });
+  const mail: TestServer['mail'] = [];
+  const mailer: Mailer = {
+    async sendConfirmation(to, link) {
+      mail.push({ to, link });
+    },
+  };
+  const { app, ctx } = await buildApp({ config, db: database.db, logger: false, mailer });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    ctx,
+    database,
+    mail,
+    async close() {
+      await app.close();
+      if (!options.database) await database.drop();
+    },
+  };
+}

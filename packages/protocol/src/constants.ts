@@ -1,0 +1,61 @@
+/** Business constants of SPEC §9, shared by the server and the web app. */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+/** Marks a server-assigned username the user has not chosen yet (SPEC §4 routing). */
+export const TEMPORARY_USERNAME_PREFIX = 'user_';
+export const PASSWORD_MIN = 6;
+/** bcrypt/argon2 inputs beyond this only cost CPU; refuse them outright. */
+export const PASSWORD_MAX = 256;
+export const EMAIL_MAX = 254;
+
+export const NOTE_MAX = 200;
+export const SCORE_MIN = 0;
+export const SCORE_MAX = 10;
+export const SCORE_DEFAULT = 5;
+
+export const PAIRING_CODE_LENGTH = 8;
+export const PAIRING_CODE_LIFETIME_MINUTES = 15;
+/** No look-alikes: no 0/O, 1/I/L. */
+export const PAIRING_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+export const MESSAGES_LIST_LIMIT = 50;
+export const BADGE_CAP_MOBILE = 9;
+export const BADGE_CAP_DESKTOP = 99;
+
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+
+export const ENCRYPTION_VERSION = 1;
+export const PBKDF2_ITERATIONS = 100_000;
+export const ENCRYPTION_SALT_BYTES = 16;
+export const ENCRYPTION_IV_BYTES = 12;
+export const AES_GCM_TAG_BYTES = 16;
+/**
+ * Longest base64 ciphertext a 200-character note can produce: each UTF-16 unit is at most three
+ * UTF-8 bytes, plus the GCM tag.
+ */
+export const NOTE_CIPHERTEXT_BASE64_MAX =
+  4 * Math.ceil((NOTE_MAX * 3 + AES_GCM_TAG_BYTES) / 3);
+
+export const TIMEOUTS_MS = {
+  authInit: 10_000,
+  sessionCheck: 5_000,
+  pushRegistration: 3_000,
+  partnerLoad: 3_000,
+  notificationFetch: 10_000,
+  miniAppHostDetection: 1_000,
+} as const;
+
+export const LIVE_CHANNEL = {
+  path: '/socket.io',
+  reconnectionAttempts: 5,
+  reconnectionDelayMs: 1_000,
+  reconnectionDelayMaxMs: 5_000,
+  randomizationFactor: 0.5,
+  connectTimeoutMs: 20_000,
+} as const;
+
+export const TOAST_MS = { newDesire: 4_000, sent: 3_000 } as const;
+export const PARTNER_CONNECTED_REDIRECT_MS = 500;
+export const IOS_INSTALL_PROMPT_DELAY_MS = 5_000;
+export const APP_VERSION = '1.0.0';

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import {
+  ENCRYPTION_IV_BYTES,
+  ENCRYPTION_SALT_BYTES,
+  ENCRYPTION_VERSION,
+  MESSAGES_LIST_LIMIT,
+  NOTE_CIPHERTEXT_BASE64_MAX,
+  NOTE_MAX,
+} from '../constants.js';
+import { TEXTS } from '../texts.js';
+import { scoreSchema, userIdSchema } from './common.js';
+
+const base64 = /^[A-Za-z0-9+/]+={0,2}$/;
+const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
+
+function base64Of(name: string, bytes: number) {
+  return z
+    .string({ error: `${name} must be base64` })
+    .length(base64Length(bytes), `${name} must be ${bytes} bytes of base64`)
+    .regex(base64, `${name} must be base64`);
+}
+
+export const encryptionDataSchema = z.object({
+  iv: base64Of('iv', ENCRYPTION_IV_BYTES),
+  salt: base64Of('salt', ENCRYPTION_SALT_BYTES),
+  version: z.unknown().refine((v) => v === ENCRYPTION_VERSION, {
+    error: (issue) => TEXTS.unsupportedEncryptionVersion(String(issue.input)),
+  }),
+});
+export type EncryptionData = { iv: string; salt: string; version: typeof ENCRYPTION_VERSION };
+
+export const noteCiphertextSchema = z
+  .string({ error: 'content must be base64' })
+  .min(1, 'content is required when encrypted')
+  .max(NOTE_CIPHERTEXT_BASE64_MAX, `Note must be at most ${NOTE_MAX} characters`)
+  .regex(base64, 'content must be base64');
+
+export const plainNoteSchema = z
+  .string({ error: 'Note must be text' })
+  .trim()
+  .max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`);
+
+/**
+ * A desire as the live channel and POST /api/messages send it (SPEC §3: receiverId, intensity,
+ * urgency, content, encrypted, encryptionData), plus an optional client id for idempotent retries.
+ */
+export const sendDesireSchema = z
+  .object({
+    id: z.uuid({ error: 'id must be a UUID' }).optional(),
+    receiverId: userIdSchema.optional(),
+    intensity: scoreSchema('intensity'),
+    urgency: scoreSchema('urgency'),
+    content: z.string({ error: 'content must be text' }).nullish(),
+    encrypted: z.boolean({ error: 'encrypted must be a boolean' }).optional().default(false),
+    encryptionData: z.unknown().optional(),
+  })
+  .transform((input, ctx) => {
+    const base = {
+      id: input.id,
+      receiverId: input.receiverId,
+      intensity: input.intensity,
+      urgency: input.urgency,
+    };
+    if (input.encrypted) {
+      const note = noteCiphertextSchema.safeParse(input.content);
+      const data = encryptionDataSchema.safeParse(input.encryptionData);
+      for (const result of [note, data]) {
+        if (!result.success) {
+          ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? 'Invalid input' });
+          return z.NEVER;
+        }
+      }
+      return {
+        ...base,
+        encrypted: true as const,
+        note: null,
+        noteEncrypted: note.data as string,
+        encryptionData: data.data as EncryptionData,
+      };
+    }
+    if (input.encryptionData != null) {
+      ctx.addIssue({ code: 'custom', message: 'encryptionData is only allowed when encrypted' });
+      return z.NEVER;
+    }
+    const note = plainNoteSchema.safeParse(input.content ?? '');
+    if (!note.success) {
+      ctx.addIssue({ code: 'custom', message: note.error.issues[0]?.message ?? 'Invalid note' });
+      return z.NEVER;
+    }
+    return {
+      ...base,
+      encrypted: false as const,
+      note: note.data === '' ? null : note.data,
+      noteEncrypted: null,
+      encryptionData: null,
+    };
+  });
+export type SendDesireInput = z.input<typeof sendDesireSchema>;
+export type NewDesire = z.output<typeof sendDesireSchema>;
+
+const booleanQuery = z
+  .enum(['true', 'false', '1', '0'], { error: 'unreadOnly must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+export const listMessagesQuerySchema = z.object({
+  unreadOnly: booleanQuery.optional().default(false),
+  limit: z
+    .string()
+    .regex(/^\d+$/, `limit must be an integer from 1 to ${MESSAGES_LIST_LIMIT}`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, `limit must be an integer from 1 to ${MESSAGES_LIST_LIMIT}`)
+        .max(MESSAGES_LIST_LIMIT, `limit must be an integer from 1 to ${MESSAGES_LIST_LIMIT}`),
+    )
+    .optional()
+    .default(MESSAGES_LIST_LIMIT),
+});
+export type ListMessagesQuery = z.output<typeof listMessagesQuerySchema>;
+
+export const messageIdParamsSchema = z.object({ id: z.uuid({ error: 'Invalid message id' }) });
+
+export const markReadSchema = z
+  .object({ ids: z.array(z.uuid({ error: 'Invalid message id' })).max(MESSAGES_LIST_LIMIT * 2).optional() })
+  .optional()
+  .transform((v) => v ?? {});
+
+export const messageSchema = z.object({
+  id: z.uuid(),
+  sender_id: z.uuid(),
+  receiver_id: z.uuid(),
+  intensity: z.number().int(),
+  urgency: z.number().int(),
+  encrypted: z.boolean(),
+  note: z.string().nullable(),
+  note_encrypted: z.string().nullable(),
+  encryption_data: z
+    .object({ iv: z.string(), salt: z.string(), version: z.number() })
+    .nullable(),
+  read_at: z.string().nullable(),
+  is_read: z.boolean(),
+  created_at: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messagesListSchema = z.object({ messages: z.array(messageSchema), count: z.number().int() });
+export const unreadCountSchema = z.object({ count: z.number().int() });
+export const markedReadSchema = z.object({ ids: z.array(z.uuid()), count: z.number().int() });

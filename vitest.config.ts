@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { LOG_LEVEL: 'silent' },
+  },
+});
