@@ -1,3 +1,6 @@
+import type { Message } from './schemas/messages.js';
+import type { PartnerStatus, PartnerSummary } from './schemas/profile.js';
+
 /** The one table of socket.io event names (SPEC §7 live channel). */
 export const CLIENT_EVENTS = {
   sendMessage: 'send_message',
@@ -14,3 +17,16 @@ export const SERVER_EVENTS = {
   partnerStatusUpdate: 'partner_status_update',
   error: 'error',
 } as const;
+
+/** What the server sends on each event; the web app's live-channel module reads these. */
+export interface ServerEventPayloads {
+  new_message: Message;
+  message_sent: Message;
+  messages_marked_read: { ids: string[]; all: boolean; readerId: string };
+  unread_count: { count: number };
+  partner_status_update: { status: PartnerStatus; partner: PartnerSummary | null };
+  error: { message: string; event?: string };
+}
+
+/** Every client event is acknowledged with one of these. */
+export type Ack<T> = { ok: true; data: T } | { ok: false; error: string };

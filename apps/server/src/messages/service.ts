@@ -74,7 +74,7 @@ export async function markMessagesRead(
   const bySender = new Map<string, string[]>();
   for (const row of marked) bySender.set(row.sender_id, [...(bySender.get(row.sender_id) ?? []), row.id]);
   for (const [senderId, senderIds] of bySender) {
-    ctx.events.emit('messagesRead', { readerId: userId, senderId, ids: senderIds });
+    ctx.events.emit('messagesRead', { readerId: userId, senderId, ids: senderIds, all: ids === undefined });
   }
   const markedIds = marked.map((row) => row.id);
   return { ids: markedIds, count: markedIds.length };

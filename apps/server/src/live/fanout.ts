@@ -1,0 +1,53 @@
+import type { Server } from 'socket.io';
+import { SERVER_EVENTS } from '@couple/protocol';
+import type { AppContext } from '../context.js';
+import type { DomainListener } from '../events.js';
+import { getUnreadCount } from '../messages/service.js';
+
+export const userRoom = (userId: string) => `user:${userId}`;
+
+/**
+ * Turns committed domain events into socket events. Everything goes to rooms, never to a socket
+ * object, so the Redis adapter carries it to every instance unchanged.
+ */
+export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
+  const emitUnreadCount = async (userId: string) => {
+    try {
+      const count = await getUnreadCount(ctx, userId);
+      io.to(userRoom(userId)).emit(SERVER_EVENTS.unreadCount, { count });
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'unread count not delivered');
+    }
+  };
+
+  const onDesireSent: DomainListener<'desireSent'> = ({ message }) => {
+    io.to(userRoom(message.sender_id)).emit(SERVER_EVENTS.messageSent, message);
+    io.to(userRoom(message.receiver_id)).emit(SERVER_EVENTS.newMessage, message);
+    void emitUnreadCount(message.receiver_id);
+  };
+  const onMessagesRead: DomainListener<'messagesRead'> = ({ readerId, senderId, ids, all }) => {
+    io.to([userRoom(readerId), userRoom(senderId)]).emit(SERVER_EVENTS.messagesMarkedRead, { ids, all, readerId });
+    void emitUnreadCount(readerId);
+  };
+  const onPartnerConnected: DomainListener<'partnerConnected'> = ({ partner, self }) => {
+    io.to(userRoom(self.id)).emit(SERVER_EVENTS.partnerStatusUpdate, { status: 'accepted', partner });
+    io.to(userRoom(partner.id)).emit(SERVER_EVENTS.partnerStatusUpdate, { status: 'accepted', partner: self });
+  };
+  const onPartnerDisconnected: DomainListener<'partnerDisconnected'> = ({ userId, partnerId }) => {
+    io.to([userRoom(userId), userRoom(partnerId)]).emit(SERVER_EVENTS.partnerStatusUpdate, {
+      status: 'none',
+      partner: null,
+    });
+  };
+
+  ctx.events.on('desireSent', onDesireSent);
+  ctx.events.on('messagesRead', onMessagesRead);
+  ctx.events.on('partnerConnected', onPartnerConnected);
+  ctx.events.on('partnerDisconnected', onPartnerDisconnected);
+  return () => {
+    ctx.events.off('desireSent', onDesireSent);
+    ctx.events.off('messagesRead', onMessagesRead);
+    ctx.events.off('partnerConnected', onPartnerConnected);
+    ctx.events.off('partnerDisconnected', onPartnerDisconnected);
+  };
+}

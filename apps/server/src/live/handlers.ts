@@ -1,0 +1,65 @@
+import type { Socket } from 'socket.io';
+import {
+  CLIENT_EVENTS,
+  SERVER_EVENTS,
+  SERVER_TEXTS,
+  markReadSchema,
+  sendDesireSchema,
+  type Ack,
+} from '@couple/protocol';
+import type { AppContext } from '../context.js';
+import { HttpError } from '../http/errors.js';
+import { parseInput } from '../http/validate.js';
+import { getUnreadCount, markMessagesRead, sendDesire } from '../messages/service.js';
+import { getPartnerStatus } from '../partner/service.js';
+
+type Handler = (userId: string, payload: unknown) => Promise<unknown>;
+
+function clientMessage(error: unknown, ctx: AppContext): string {
+  if (error instanceof HttpError) return error.message;
+  ctx.log.error({ err: error }, 'live channel handler failed');
+  return SERVER_TEXTS.internal;
+}
+
+/**
+ * Binds the client events of SPEC §7. Each is validated with the shared schema and answered
+ * through the acknowledgement; a failure also emits `error`, and never drops the connection.
+ */
+export function bindClientEvents(socket: Socket, ctx: AppContext, userId: string): void {
+  const handlers: Record<string, Handler> = {
+    [CLIENT_EVENTS.sendMessage]: async (id, payload) => {
+      const { message } = await sendDesire(ctx, id, parseInput(sendDesireSchema, payload));
+      return { message };
+    },
+    [CLIENT_EVENTS.markRead]: async (id, payload) => {
+      const { ids } = parseInput(markReadSchema, payload ?? undefined);
+      return markMessagesRead(ctx, id, ids);
+    },
+    [CLIENT_EVENTS.getUnreadCount]: async (id) => {
+      const count = await getUnreadCount(ctx, id);
+      socket.emit(SERVER_EVENTS.unreadCount, { count });
+      return { count };
+    },
+    [CLIENT_EVENTS.partnerStatus]: async (id) => {
+      const { status, partner } = await getPartnerStatus(ctx, id);
+      socket.emit(SERVER_EVENTS.partnerStatusUpdate, { status, partner });
+      return { status, partner };
+    },
+  };
+
+  for (const [event, handler] of Object.entries(handlers)) {
+    socket.on(event, async (...args: unknown[]) => {
+      const last = args.at(-1);
+      const ack = typeof last === 'function' ? (last as (response: Ack<unknown>) => void) : undefined;
+      const payload = ack ? args.slice(0, -1)[0] : args[0];
+      try {
+        const data = await handler(userId, payload);
+        ack?.({ ok: true, data });
+      } catch (error) {
+        const message = clientMessage(error, ctx);
+        socket.emit(SERVER_EVENTS.error, { message, event });
+        ack?.({ ok: false, error: message });
+      }
+    });
+  }
+}

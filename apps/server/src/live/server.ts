@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { LIVE_CHANNEL, SERVER_TEXTS } from '@couple/protocol';
+import type { AppContext } from '../context.js';
+import { bindClientEvents } from './handlers.js';
+import { bindDomainEvents, userRoom } from './fanout.js';
+
+export interface LiveChannel {
+  io: Server;
+}
+
+async function connectRedisAdapter(io: Server, redisUrl: string, ctx: AppContext): Promise<() => Promise<void>> {
+  const pub = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: null });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) {
+    // ioredis reconnects by itself; local delivery goes on while Redis is away.
+    client.on('error', (error: Error) => ctx.log.warn({ err: error.message }, 'redis unavailable'));
+  }
+  await Promise.all([pub.connect(), sub.connect()]);
+  io.adapter(createAdapter(pub, sub));
+  return async () => {
+    await Promise.allSettled([pub.quit(), sub.quit()]);
+  };
+}
+
+/**
+ * socket.io on the Fastify server: handshake auth with the access token, one room per user,
+ * client events bound to the services, domain events fanned out to rooms.
+ */
+export async function attachLiveChannel(app: FastifyInstance, ctx: AppContext): Promise<LiveChannel> {
+  const io = new Server(app.server, {
+    path: LIVE_CHANNEL.path,
+    serveClient: false,
+    transports: ['websocket', 'polling'],
+    maxHttpBufferSize: 16_384,
+  });
+  const closeRedis = ctx.config.REDIS_URL ? await connectRedisAdapter(io, ctx.config.REDIS_URL, ctx) : undefined;
+
+  io.use(async (socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    const claims = await ctx.tokens.verifyAccessToken(typeof token === 'string' ? token : undefined);
+    if (!claims) return next(new Error(SERVER_TEXTS.unauthorized));
+    socket.data.userId = claims.userId;
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    const userId = socket.data.userId as string;
+    void socket.join(userRoom(userId));
+    bindClientEvents(socket, ctx, userId);
+  });
+
+  const unbind = bindDomainEvents(io, ctx);
+
+  // Without this, app.close() waits forever for connected clients.
+  app.addHook('preClose', async () => {
+    unbind();
+    io.local.disconnectSockets(true);
+    await new Promise<void>((resolve) => {
+      void io.close(() => resolve());
+    });
+    await closeRedis?.();
+  });
+
+  return { io };
+}

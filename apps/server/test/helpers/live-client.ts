@@ -1,0 +1,52 @@
+import { io, type Socket } from 'socket.io-client';
+import type { Ack, ServerEventPayloads } from '@couple/protocol';
+
+/** A real socket.io client, connected with an access token (or refused). */
+export function connectLive(baseUrl: string, token: string | undefined): Promise<Socket> {
+  const socket = io(baseUrl, {
+    path: '/socket.io',
+    auth: token === undefined ? {} : { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+/** Resolves with the next payload of that event, or rejects after the timeout. */
+export function nextEvent<K extends keyof ServerEventPayloads>(
+  socket: Socket,
+  event: K,
+  timeoutMs = 5_000,
+): Promise<ServerEventPayloads[K]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener as never);
+      reject(new Error(`no ${event} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (payload: ServerEventPayloads[K]) => {
+      clearTimeout(timer);
+      resolve(payload);
+    };
+    socket.once(event, listener as never);
+  });
+}
+
+/** Collects every payload of an event from now on. */
+export function record<K extends keyof ServerEventPayloads>(socket: Socket, event: K): ServerEventPayloads[K][] {
+  const seen: ServerEventPayloads[K][] = [];
+  socket.on(event, ((payload: ServerEventPayloads[K]) => seen.push(payload)) as never);
+  return seen;
+}
+
+export function emitWithAck<T = unknown>(socket: Socket, event: string, ...args: unknown[]): Promise<Ack<T>> {
+  return socket.timeout(5_000).emitWithAck(event, ...args) as Promise<Ack<T>>;
+}
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
