@@ -1,5 +1,6 @@
 import type { GenerateCodeResult, PartnerStatus } from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
+import { selectResult as callJson } from '../db/call.js';
 
 export interface ConnectResult {
   success: boolean;
@@ -12,11 +13,6 @@ export interface DisconnectResult {
   message: string | null;
   error: string | null;
   partner_id?: string;
-}
-
-async function callJson<T>(q: Queryable, sql: string, params: string[] = []): Promise<T> {
-  const { rows } = await q.query<{ result: T }>(sql, params);
-  return rows[0]!.result;
 }
 
 export function generatePairingCode(q: Queryable): Promise<GenerateCodeResult> {

@@ -1,0 +1,20 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Every /rest/v1 and /auth/v1 call carries the public anonymous key, as header or url param. */
+export function requireApiKey(app: FastifyInstance, anonKey: string): void {
+  const expected = digest(anonKey);
+  app.addHook('onRequest', async (request, reply) => {
+    const header = request.headers.apikey;
+    const param = (request.query as Record<string, unknown> | undefined)?.apikey;
+    const given = typeof header === 'string' ? header : typeof param === 'string' ? param : undefined;
+    if (given === undefined) {
+      return reply.code(401).send({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+    }
+    if (!timingSafeEqual(digest(given), expected)) {
+      return reply.code(401).send({ message: 'Invalid API key', hint: 'Double check the anonymous API key.' });
+    }
+  });
+}

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { pairingCodeSchema } from '@couple/protocol';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/index.js';
+import { selectResult } from '../db/call.js';
+import { HttpError } from '../http/errors.js';
+import { requireUser } from '../http/auth-guard.js';
+import { parseInput } from '../http/validate.js';
+import { limitPerMinute } from '../http/rate-limit.js';
+import { connectWithPairingCode, disconnectFromPartner, generatePairingCode } from '../partner/service.js';
+import { PostgrestError } from './postgrest.js';
+
+type Rpc = (ctx: AppContext, userId: string, body: unknown) => Promise<unknown>;
+
+const none = z.object({}).strict();
+const inUserScope =
+  <T>(run: (tx: Queryable, params: T) => Promise<unknown>, schema: z.ZodType<T>): Rpc =>
+  (ctx, userId, body) => {
+    const params = parseInput(schema, body ?? {});
+    return ctx.db.asUser(userId, (tx) => run(tx, params));
+  };
+
+/** A service's refusal comes back as the function's own { success: false, error } answer. */
+async function asRpcResult<T>(work: () => Promise<T>, failure: Record<string, unknown>): Promise<T | Record<string, unknown>> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500) return { ...failure, success: false, error: error.message };
+    throw error;
+  }
+}
+
+/** Exactly the functions of SPEC §7, each a thin call to the same service or SQL function. */
+const RPCS: Record<string, Rpc> = {
+  has_partner: inUserScope((tx) => selectResult(tx, 'SELECT has_partner() AS result'), none),
+  get_my_partner_id: inUserScope((tx) => selectResult(tx, 'SELECT get_my_partner_id() AS result'), none),
+  debug_message_access: inUserScope((tx) => selectResult(tx, 'SELECT debug_message_access() AS result'), none),
+  generate_pairing_code: (ctx, userId, body) => {
+    parseInput(none, body ?? {});
+    return asRpcResult(() => generatePairingCode(ctx, userId), { code: null, expires_at: null });
+  },
+  connect_with_pairing_code: (ctx, userId, body) => {
+    const { pairing_code } = parseInput(z.object({ pairing_code: z.string({ error: 'pairing_code is required' }) }).strict(), body);
+    return asRpcResult(async () => {
+      const code = parseInput(pairingCodeSchema, pairing_code);
+      const { success, error } = await connectWithPairingCode(ctx, userId, code);
+      return { success, error };
+    }, {});
+  },
+  disconnect_from_partner: (ctx, userId, body) => {
+    parseInput(none, body ?? {});
+    return asRpcResult(() => disconnectFromPartner(ctx, userId), { message: null });
+  },
+  store_notification_token: inUserScope(
+    (tx, p) => selectResult(tx, 'SELECT store_notification_token($1, $2, $3) AS result', [p.p_platform, p.p_token, p.p_url ?? null]),
+    z.object({ p_platform: z.string(), p_token: z.string(), p_url: z.string().nullish() }).strict(),
+  ),
+  get_user_notification_tokens: inUserScope(
+    (tx, p) => selectResult(tx, 'SELECT get_user_notification_tokens($1) AS result', [p.p_user_id]),
+    z.object({ p_user_id: z.uuid({ error: 'p_user_id must be a uuid' }) }).strict(),
+  ),
+  log_debug: inUserScope(
+    (tx, p) =>
+      selectResult(tx, 'SELECT log_debug($1, $2::jsonb, $3) AS result', [
+        p.p_function_name,
+        p.p_input_params === undefined ? null : JSON.stringify(p.p_input_params),
+        p.p_error_message ?? null,
+      ]),
+    z.object({ p_function_name: z.string(), p_input_params: z.unknown().optional(), p_error_message: z.string().nullish() }).strict(),
+  ),
+  get_recent_debug_logs: inUserScope(
+    async (tx, p) =>
+      (await tx.query('SELECT * FROM get_recent_debug_logs($1, $2)', [p.p_limit ?? 50, p.p_function_name ?? null])).rows,
+    z.object({ p_limit: z.number().int().nullish(), p_function_name: z.string().nullish() }).strict(),
+  ),
+};
+
+const PAIRING_RPCS = new Set(['generate_pairing_code', 'connect_with_pairing_code']);
+
+export const rpcRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const pairingLimit = limitPerMinute(ctx.config.RATE_LIMIT_PAIRING_PER_MINUTE);
+  for (const [name, rpc] of Object.entries(RPCS)) {
+    app.post(`/${name}`, PAIRING_RPCS.has(name) ? pairingLimit : {}, async (request) =>
+      rpc(ctx, requireUser(request).userId, request.body),
+    );
+  }
+  app.post<{ Params: { name: string } }>('/:name', async (request) => {
+    throw new PostgrestError(404, 'PGRST202', `Could not find the function public.${request.params.name} in the schema cache`);
+  });
+};

@@ -1,0 +1,130 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { pushSubscriptionSchema, sendDesireSchema, updateProfileBodySchema } from '@couple/protocol';
+import type { AppContext } from '../context.js';
+import { requireUser } from '../http/auth-guard.js';
+import { parseInput } from '../http/validate.js';
+import { updateUsername } from '../profile/service.js';
+import { sendDesire } from '../messages/service.js';
+import { deletePushSubscription, savePushSubscription } from '../push/service.js';
+import { selectSubscription } from '../push/repository.js';
+import { eqValue, parseFilters, parseSelect, PostgrestError, preferences, singleObject, wantsSingleObject, whereClause } from './postgrest.js';
+
+const PROFILE_COLUMNS = ['id', 'username', 'auth_method', 'farcaster_id', 'farcaster_username', 'partner_id', 'partner_status', 'created_at', 'updated_at'] as const;
+
+const rlsViolation = (table: string) =>
+  new PostgrestError(403, '42501', `new row violates row-level security policy for table "${table}"`);
+
+/** One row, or PostgREST's one-element array of it. */
+function singleRow(body: unknown): unknown {
+  if (Array.isArray(body)) {
+    if (body.length !== 1) throw new PostgrestError(400, 'PGRST102', 'Exactly one row is accepted');
+    return body[0];
+  }
+  return body;
+}
+
+function answer(request: FastifyRequest, rows: unknown[]) {
+  return wantsSingleObject(request) ? singleObject(rows) : rows;
+}
+
+const messageRowSchema = z.object({
+  id: z.uuid().optional(),
+  sender_id: z.uuid({ error: 'sender_id must be a uuid' }),
+  receiver_id: z.uuid({ error: 'receiver_id must be a uuid' }),
+  intensity: z.unknown(),
+  urgency: z.unknown(),
+  encrypted: z.boolean().optional(),
+  note: z.string().nullish(),
+  note_encrypted: z.string().nullish(),
+  encryption_data: z.unknown().optional(),
+  created_at: z.string().optional(),
+});
+
+const pushRowSchema = z.object({
+  user_id: z.uuid({ error: 'user_id must be a uuid' }),
+  subscription: z.union([z.string().transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'subscription must be JSON' });
+      return z.NEVER;
+    }
+  }), z.record(z.string(), z.unknown())]),
+  updated_at: z.string().optional(),
+});
+
+/** /rest/v1 tables: profiles, messages and push_subscriptions, through the same services and RLS. */
+export const tableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/profiles', async (request) => {
+    requireUser(request);
+    const columns = parseSelect('profiles', (request.query as Record<string, unknown>).select, PROFILE_COLUMNS);
+    const params: unknown[] = [];
+    const where = whereClause(parseFilters('profiles', request.query, PROFILE_COLUMNS), params);
+    const { rows } = await ctx.db.asUser(requireUser(request).userId, (tx) =>
+      tx.query(
+        `SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM (
+           SELECT id, username, auth_method, farcaster_id, farcaster_username, partner_id,
+                  my_partner_status() AS partner_status, created_at, updated_at FROM profiles
+         ) p ${where}`,
+        params as string[],
+      ),
+    );
+    return answer(request, rows);
+  });
+
+  app.patch('/profiles', async (request, reply) => {
+    const { userId } = requireUser(request);
+    const filters = parseFilters('profiles', request.query, PROFILE_COLUMNS);
+    const body = singleRow(request.body) as Record<string, unknown> | null;
+    const extra = Object.keys(body ?? {}).filter((key) => key !== 'username' && key !== 'updated_at');
+    if (extra.length) throw new PostgrestError(403, '42501', `permission denied for table profiles (column ${extra[0]})`);
+    const { username } = parseInput(updateProfileBodySchema, body);
+    // RLS shows only the caller's row: a filter naming anyone else matches nothing.
+    const targetsSelf = eqValue(filters, 'id') === userId && filters.length === 1;
+    const rows = targetsSelf ? [await updateUsername(ctx, userId, username)] : [];
+    if (!preferences(request).representation) return reply.code(204).send();
+    return answer(request, rows.map((row) => ({ ...row, partner: undefined })));
+  });
+
+  app.post('/messages', async (request, reply) => {
+    const { userId } = requireUser(request);
+    const row = parseInput(messageRowSchema, singleRow(request.body));
+    if (row.sender_id !== userId) throw rlsViolation('messages');
+    const input = parseInput(sendDesireSchema, {
+      id: row.id,
+      receiverId: row.receiver_id,
+      intensity: row.intensity,
+      urgency: row.urgency,
+      encrypted: row.encrypted ?? false,
+      content: row.encrypted ? row.note_encrypted : row.note,
+      encryptionData: row.encryption_data ?? undefined,
+    });
+    const { message } = await sendDesire(ctx, userId, input).catch((error: unknown) => {
+      if ((error as { statusCode?: number }).statusCode === 403) throw rlsViolation('messages');
+      throw error;
+    });
+    return reply.code(201).send(preferences(request).representation ? [message] : undefined);
+  });
+
+  app.post('/push_subscriptions', async (request, reply) => {
+    const { userId } = requireUser(request);
+    const row = parseInput(pushRowSchema, singleRow(request.body));
+    if (row.user_id !== userId) throw rlsViolation('push_subscriptions');
+    const subscription = parseInput(pushSubscriptionSchema, row.subscription);
+    const upsert = preferences(request).mergeDuplicates && (request.query as Record<string, unknown>).on_conflict === 'user_id';
+    if (!upsert && (await selectSubscription(ctx.db, userId))) {
+      throw new PostgrestError(409, '23505', 'duplicate key value violates unique constraint "push_subscriptions_pkey"');
+    }
+    await savePushSubscription(ctx, userId, subscription);
+    const stored = { user_id: userId, subscription, updated_at: new Date().toISOString() };
+    return reply.code(201).send(preferences(request).representation ? [stored] : undefined);
+  });
+
+  app.delete('/push_subscriptions', async (request, reply) => {
+    const { userId } = requireUser(request);
+    const filters = parseFilters('push_subscriptions', request.query, ['user_id', 'updated_at']);
+    if (eqValue(filters, 'user_id') === userId) await deletePushSubscription(ctx, userId);
+    return reply.code(204).send();
+  });
+};
