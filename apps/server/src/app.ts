@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { Agent as HttpsAgent } from 'node:https';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/index.js';
@@ -16,12 +18,26 @@ import { profileRoutes } from './profile/routes.js';
 import { partnerRoutes } from './partner/routes.js';
 import { messageRoutes } from './messages/routes.js';
 import { healthRoutes } from './health/routes.js';
+import {
+  farcasterAuthRoutes,
+  farcasterManifestRoutes,
+  farcasterWebhookRoutes,
+} from './farcaster/routes.js';
+import { registerFarcasterNotifications } from './farcaster/notifications.js';
+import { pushRoutes } from './push/routes.js';
+import { registerPushDelivery } from './push/delivery.js';
+import { createPushSender } from './push/sender.js';
+import { loadVapidDetails } from './push/vapid.js';
+import { attachLiveChannel } from './live/server.js';
+import { backendAsAServiceRoutes } from './rest/routes.js';
 
 export interface BuildOptions {
   config: Config;
   db: Database;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+  /** The https agent Web Push requests use; tests pass one that trusts their push service. */
+  pushAgent?: HttpsAgent;
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -60,25 +76,48 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     log: app.log,
   };
 
+  const pushSender = createPushSender(await loadVapidDetails(config, db), {
+    agent: options.pushAgent,
+  });
+  const pushDelivery = registerPushDelivery(ctx, pushSender);
+  app.addHook('onClose', () => pushDelivery.settle());
+
   await app.register(helmet, { global: true });
+  // With Redis the counters are shared by every instance; if Redis is away, requests still pass.
+  const rateLimitRedis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: true })
+    : undefined;
+  rateLimitRedis?.on('error', () => undefined);
+  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
   await app.register(rateLimit, {
     global: false,
     keyGenerator: (request) => request.auth?.userId ?? request.ip,
+    ...(rateLimitRedis && { redis: rateLimitRedis, skipOnError: true, nameSpace: 'couple-rate-limit-' }),
   });
   registerErrorHandling(app);
   registerAuthentication(app, ctx.tokens);
 
   await app.register(healthRoutes, { ctx });
+  await app.register(farcasterManifestRoutes, { ctx });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { prefix: '/auth', ctx });
+      await api.register(farcasterAuthRoutes, { prefix: '/auth', ctx });
+      await api.register(farcasterWebhookRoutes, { prefix: '/farcaster', ctx });
       await api.register(profileRoutes, { prefix: '/profile', ctx });
       await api.register(partnerRoutes, { prefix: '/partner', ctx });
       await api.register(messageRoutes, { prefix: '/messages', ctx });
+      await api.register(pushRoutes, { prefix: '/push', ctx, sender: pushSender });
     },
     { prefix: '/api' },
   );
+  const anonKey = config.ANON_KEY ?? (await loadOrCreateSecret(db, 'anon_key', () => randomBytes(24).toString('base64url')));
+  await app.register(backendAsAServiceRoutes, { ctx, anonKey });
+  await attachLiveChannel(app, ctx);
+
+  const farcasterNotifications = registerFarcasterNotifications(ctx);
+  app.addHook('onClose', () => farcasterNotifications.close());
 
   return { app, ctx };
 }

@@ -1,10 +1,31 @@
 import { z } from 'zod';
+import { isVapidKeyPair } from './push/keys.js';
+import { farcasterEnvShape } from './farcaster/config.js';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const positiveInt = z.coerce.number().int().positive();
+
+/** A key as web-push takes it: unpadded base64url of exactly this many bytes. */
+function base64urlBytes(bytes: number, what: string) {
+  return z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, `must be ${what} in unpadded base64url`)
+    .refine(
+      (value) => Buffer.from(value, 'base64url').length === bytes,
+      `must be ${what} in unpadded base64url`,
+    );
+}
+
+/** Push services want a contact: the public https origin, else a mailto: address. */
+function defaultVapidSubject(publicUrl: string | undefined): string {
+  const url = publicUrl ? new URL(publicUrl) : null;
+  return url?.protocol === 'https:' && url.hostname !== 'localhost'
+    ? url.origin
+    : 'mailto:admin@localhost';
+}
 
 const schema = z
   .object({
@@ -25,9 +46,38 @@ const schema = z
     RATE_LIMIT_REFRESH_PER_MINUTE: positiveInt.default(30),
     RATE_LIMIT_PAIRING_PER_MINUTE: positiveInt.default(10),
     BODY_LIMIT_BYTES: positiveInt.default(16_384),
+    // Web Push (VAPID): both keys or neither; without them a pair is generated once and stored.
+    VAPID_PUBLIC_KEY: base64urlBytes(65, 'a 65-byte P-256 public key').optional(),
+    VAPID_PRIVATE_KEY: base64urlBytes(32, 'a 32-byte P-256 private key').optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+      .optional(),
+    // The public anonymous key that /rest/v1 and /auth/v1 callers send as `apikey`.
+    ANON_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    PUSH_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    ...farcasterEnvShape,
+  })
+  .superRefine((env, issues) => {
+    if (Boolean(env.VAPID_PUBLIC_KEY) === Boolean(env.VAPID_PRIVATE_KEY)) return;
+    const [missing, given] = env.VAPID_PUBLIC_KEY
+      ? ['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY']
+      : ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'];
+    issues.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: `is required when ${given} is set`,
+    });
+  })
+  .superRefine((env, issues) => {
+    if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) return;
+    if (isVapidKeyPair(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY)) return;
+    const message = 'is not the public key of VAPID_PRIVATE_KEY';
+    issues.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message });
   })
   .transform((env) => ({
     ...env,
+    VAPID_SUBJECT: env.VAPID_SUBJECT ?? defaultVapidSubject(env.PUBLIC_URL),
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   }));
 

@@ -81,5 +81,8 @@ export const SERVER_TEXTS = {
   invalidBody: 'Invalid request body',
   bodyTooLarge: 'Request body is too large',
   serviceUnavailable: 'Service temporarily unavailable',
+  databaseUnreachable: 'Database unreachable',
+  profileNotFound: 'Profile not found',
+  concurrentConflict: 'Conflicting concurrent request, please try again',
   internal: 'Internal server error',
 } as const;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { SERVER_TEXTS } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 
 export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -7,7 +8,7 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       await ctx.db.query('SELECT 1');
       return { status: 'ok', database: ctx.db.driver };
     } catch {
-      return reply.code(503).send({ status: 'unavailable', error: 'Database unreachable' });
+      return reply.code(503).send({ status: 'unavailable', error: SERVER_TEXTS.databaseUnreachable });
     }
   });
 };

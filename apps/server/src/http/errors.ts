@@ -41,7 +41,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const code = (error as { code?: string }).code;
     if (code === '40001' || code === '40P01') {
-      return reply.code(409).send({ error: 'Conflicting concurrent request, please try again' });
+      return reply.code(409).send({ error: SERVER_TEXTS.concurrentConflict });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ code }, 'database unavailable');

@@ -21,7 +21,8 @@ function sameDesire(stored: Message, input: NewDesire): boolean {
     stored.urgency === input.urgency &&
     stored.encrypted === input.encrypted &&
     stored.note === input.note &&
-    stored.note_encrypted === input.noteEncrypted
+    stored.note_encrypted === input.noteEncrypted &&
+    JSON.stringify(stored.encryption_data) === JSON.stringify(input.encryptionData)
   );
 }
 

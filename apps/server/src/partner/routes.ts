@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { requireUser } from '../http/auth-guard.js';
 import { limitPerMinute } from '../http/rate-limit.js';
 import { parseInput } from '../http/validate.js';
+import { HttpError } from '../http/errors.js';
 import * as partner from './service.js';
 
 export const partnerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -17,7 +18,14 @@ export const partnerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   app.post('/connect', pairingLimit, async (request) => {
     const { userId } = requireUser(request);
-    const { code } = parseInput(connectBodySchema, request.body);
+    let code: string;
+    try {
+      ({ code } = parseInput(connectBodySchema, request.body));
+    } catch (error) {
+      // Pairing answers keep their { success: false, error } shape even for malformed input.
+      if (error instanceof HttpError) throw new HttpError(error.statusCode, error.message, { success: false });
+      throw error;
+    }
     return partner.connectWithPairingCode(ctx, userId, code);
   });
 

@@ -32,7 +32,8 @@ export async function generatePairingCode(ctx: AppContext, userId: string): Prom
   if (!result.success) {
     throw new HttpError(409, result.error ?? TEXTS.generateCodeFailed, { success: false, code: null, expires_at: null });
   }
-  return result;
+  // jsonb prints timestamps its own way; answer in the ISO form every other timestamp uses.
+  return { ...result, expires_at: result.expires_at && new Date(result.expires_at).toISOString() };
 }
 
 /** The code arrives normalised (no dash, upper case) by pairingCodeSchema. */

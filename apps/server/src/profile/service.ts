@@ -1,4 +1,4 @@
-import { TEXTS, type Profile, type Stats } from '@couple/protocol';
+import { SERVER_TEXTS, TEXTS, type Profile, type Stats } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { HttpError } from '../http/errors.js';
@@ -7,7 +7,7 @@ import * as repo from './repository.js';
 export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
   return ctx.db.asUser(userId, async (tx) => {
     const own = await repo.selectOwnProfile(tx);
-    if (!own) throw new HttpError(404, 'Profile not found');
+    if (!own) throw new HttpError(404, SERVER_TEXTS.profileNotFound);
     const partner = own.partner_id ? await repo.selectPartnerSummary(tx) : null;
     return { ...own, partner };
   });

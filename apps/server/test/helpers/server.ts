@@ -1,3 +1,4 @@
+import type { Agent as HttpsAgent } from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/app.js';
@@ -17,6 +18,8 @@ export interface TestServer {
 export interface TestServerOptions {
   env?: Record<string, string>;
   database?: TestDatabase;
+  /** Handed to buildApp: the https agent Web Push requests use (push tests trust their fake). */
+  pushAgent?: HttpsAgent;
 }
 
 /** The real server on an ephemeral port over a fresh database; mail is captured, not sent. */
@@ -38,7 +41,13 @@ export async function startTestServer(driver: Driver, options: TestServerOptions
       mail.push({ to, link });
     },
   };
-  const { app, ctx } = await buildApp({ config, db: database.db, logger: false, mailer });
+  const { app, ctx } = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    mailer,
+    pushAgent: options.pushAgent,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

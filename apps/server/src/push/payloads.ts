@@ -1,0 +1,43 @@
+import { TEXTS, intensityEmoji, type PartnerSummary, type PushPayload } from '@couple/protocol';
+import type { PushOptions } from './sender.js';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** SPEC §3: never the note, only who, how intense and how urgent. */
+export function newDesirePayload(
+  receiverId: string,
+  senderUsername: string,
+  intensity: number,
+  urgency: number,
+): PushPayload {
+  return {
+    userId: receiverId,
+    title: TEXTS.pushNewDesireTitle(senderUsername),
+    body: `${intensityEmoji(intensity)} Intensity ${intensity}/10 · Urgency ${urgency}/10`,
+    url: '/notifications',
+    data: { type: 'new_desire', intensity },
+  };
+}
+
+/** A desire is worth a day of waiting for an offline phone; an intense one wakes it now. */
+export function newDesireOptions(intensity: number): PushOptions {
+  return { ttlSeconds: DAY_SECONDS, urgency: intensity >= 8 ? 'high' : 'normal' };
+}
+
+export function partnerConnectedPayload(ownerId: string, partner: PartnerSummary): PushPayload {
+  return {
+    userId: ownerId,
+    title: TEXTS.pushPartnerConnectedTitle,
+    body: `You are now connected with @${partner.username}`,
+    url: '/profile',
+    data: { type: 'partner_connected' },
+  };
+}
+
+export const PARTNER_CONNECTED_OPTIONS: PushOptions = {
+  ttlSeconds: DAY_SECONDS,
+  urgency: 'normal',
+};
+
+/** What the push webhook sends when its caller names no options. */
+export const WEBHOOK_OPTIONS: PushOptions = { ttlSeconds: DAY_SECONDS, urgency: 'normal' };
