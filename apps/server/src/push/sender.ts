@@ -2,6 +2,7 @@ import type { Agent } from 'node:https';
 import webpush, { type Urgency } from 'web-push';
 import type { PushPayload, StoredPushSubscription } from '@couple/protocol';
 import type { VapidDetails } from './vapid.js';
+import { assertPublicEndpoint, createPublicOnlyAgent } from './public-network.js';
 
 /** How long a push service may hold a message for an offline device, and how urgent it is. */
 export interface PushOptions {
@@ -25,7 +26,10 @@ export interface PushSender {
 }
 
 export interface PushSenderOptions {
-  /** The https agent for push requests; tests pass one that trusts their certificate. */
+  /**
+   * The https agent for push requests; tests pass one that trusts their certificate. Without one,
+   * only endpoints on public addresses are reached.
+   */
   agent?: Agent;
   /** Socket timeout of one push request. */
   timeoutMs?: number;
@@ -43,17 +47,20 @@ function failureReason(error: unknown): string {
 
 /** Sends encrypted (aes128gcm) Web Push messages signed with the VAPID key. */
 export function createPushSender(vapid: VapidDetails, options: PushSenderOptions = {}): PushSender {
+  const agent = options.agent ?? createPublicOnlyAgent();
+  const guarded = !options.agent;
   return {
     publicKey: vapid.publicKey,
     async send(subscription, payload, { ttlSeconds, urgency }) {
       try {
+        if (guarded) assertPublicEndpoint(subscription.endpoint);
         await webpush.sendNotification(subscription, JSON.stringify(payload), {
           vapidDetails: vapid,
           TTL: ttlSeconds,
           urgency,
           contentEncoding: 'aes128gcm',
           timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-          ...(options.agent ? { agent: options.agent } : {}),
+          agent,
         });
         return { result: 'delivered' };
       } catch (error) {

@@ -1,0 +1,54 @@
+import { createServer } from 'node:https';
+import { describe, expect, it } from 'vitest';
+import { assertPublicEndpoint, createPublicOnlyAgent, isPublicAddress } from './public-network.js';
+
+describe('push endpoints are kept off private networks', () => {
+  it('tells public from private, loopback and link-local addresses', () => {
+    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.4.4']) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      'not-an-ip',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+  });
+
+  it('refuses endpoints naming localhost or a private address literally', () => {
+    expect(() => assertPublicEndpoint('https://localhost/push')).toThrow();
+    expect(() => assertPublicEndpoint('https://127.0.0.1:8443/push')).toThrow();
+    expect(() => assertPublicEndpoint('https://[::1]/push')).toThrow();
+    expect(() => assertPublicEndpoint('https://169.254.169.254/latest')).toThrow();
+    expect(() => assertPublicEndpoint('https://fcm.googleapis.com/fcm/send/x')).not.toThrow();
+  });
+
+  it('will not connect to a host name that resolves to loopback', async () => {
+    const server = createServer((_request, response) => response.end('reached'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const agent = createPublicOnlyAgent();
+    const { request } = await import('node:https');
+    const outcome = await new Promise<string>((resolve) => {
+      const req = request(
+        { host: 'localhost', port, path: '/', agent, rejectUnauthorized: false },
+        () => resolve('connected'),
+      );
+      req.on('error', (error) => resolve(error.message));
+      req.end();
+    });
+    agent.destroy();
+    server.close();
+    expect(outcome).toMatch(/does not resolve to a public address/);
+  });
+});
