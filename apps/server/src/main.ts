@@ -22,12 +22,11 @@ async function start(config: Config): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 
-let config: Config;
 try {
-  config = loadConfig();
+  await start(loadConfig());
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
+  // A bad setting stops the process with one line that names it, not a stack trace.
   console.error(error.message);
   process.exit(1);
 }
-await start(config);

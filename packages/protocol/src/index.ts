@@ -6,3 +6,6 @@ export * from './schemas/auth.js';
 export * from './schemas/profile.js';
 export * from './schemas/partner.js';
 export * from './schemas/messages.js';
+export * from './schemas/farcaster.js';
+export * from './schemas/push.js';
+export * from './crypto.js';

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.js';
 import { SERVER_TEXTS } from '../texts.js';
 
+/** The host of the e-mail-shaped identifiers of Farcaster accounts. */
+export const FARCASTER_EMAIL_HOST = 'farcaster.invalid';
+
 export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
@@ -16,14 +19,18 @@ export const passwordSchema = z
 
 export const signInBodySchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
 export const signUpBodySchema = z.object({
-  email: emailSchema,
+  // Farcaster accounts use this reserved host (RFC 6761); nobody signs up with it.
+  email: emailSchema.refine((email) => !email.endsWith(`@${FARCASTER_EMAIL_HOST}`), 'Invalid email address'),
   password: passwordSchema,
-  /** Optional: an invalid or missing one leaves the temporary name for onboarding. */
+  /** Optional: a missing or blank one leaves a temporary name; an invalid or taken one is refused. */
   username: z.string().max(100).optional(),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
