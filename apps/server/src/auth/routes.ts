@@ -33,14 +33,18 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
 
   app.post('/logout', async (request, reply) => {
     const body = parseInput(logoutBodySchema, request.body);
-    await auth.signOut(ctx, { sessionId: request.auth?.sessionId, refreshToken: body?.refresh_token });
+    await auth.signOut(ctx, {
+      sessionId: request.auth?.sessionId,
+      refreshToken: body?.refresh_token,
+    });
     return reply.code(204).send();
   });
 
   app.get('/me', async (request) => {
     const { userId } = requireUser(request);
-    const [user, profile] = await Promise.all([auth.getCurrentUser(ctx, userId), getProfile(ctx, userId)]);
-    return { user, profile };
+    // In turn, so that a token of a deleted user is always the 401 of getCurrentUser.
+    const user = await auth.getCurrentUser(ctx, userId);
+    return { user, profile: await getProfile(ctx, userId) };
   });
 
   app.get('/confirm', limitPerMinute(config.RATE_LIMIT_AUTH_PER_MINUTE), async (request, reply) => {

@@ -39,7 +39,7 @@ function toAuthUser(row: repo.UserRow): AuthUser {
   };
 }
 
-async function issueSession(ctx: AppContext, q: Queryable, user: repo.UserRow): Promise<Session> {
+export async function issueSession(ctx: AppContext, q: Queryable, user: repo.UserRow): Promise<Session> {
   const sessionId = await repo.insertSession(q, user.id);
   const refreshToken = randomToken();
   await repo.insertRefreshToken(q, {

@@ -42,6 +42,11 @@ export async function openPostgres({ connectionString, max = 10 }: PostgresOptio
 
   async function transaction<T>(fn: (tx: Queryable) => Promise<T>, userId?: string): Promise<T> {
     const client = await pool.connect();
+    // The pool listens for errors only on idle clients: a connection lost while this one is
+    // checked out (between two queries) would otherwise be an uncaught 'error' that ends the process.
+    // The next query fails instead, and the pool discards the broken client on release.
+    const onLost = () => undefined;
+    client.on('error', onLost);
     try {
       await client.query('BEGIN');
       const tx = wrap(client);
@@ -54,6 +59,7 @@ export async function openPostgres({ connectionString, max = 10 }: PostgresOptio
       throw error;
     } finally {
       client.release();
+      client.off('error', onLost);
     }
   }
 

@@ -20,13 +20,16 @@ function base64Of(name: string, bytes: number) {
     .regex(base64, `${name} must be base64`);
 }
 
-export const encryptionDataSchema = z.object({
-  iv: base64Of('iv', ENCRYPTION_IV_BYTES),
-  salt: base64Of('salt', ENCRYPTION_SALT_BYTES),
-  version: z.unknown().refine((v) => v === ENCRYPTION_VERSION, {
-    error: (issue) => TEXTS.unsupportedEncryptionVersion(String(issue.input)),
-  }),
-});
+export const encryptionDataSchema = z.object(
+  {
+    iv: base64Of('iv', ENCRYPTION_IV_BYTES),
+    salt: base64Of('salt', ENCRYPTION_SALT_BYTES),
+    version: z.unknown().refine((v) => v === ENCRYPTION_VERSION, {
+      error: (issue) => TEXTS.unsupportedEncryptionVersion(String(issue.input)),
+    }),
+  },
+  { error: 'encryptionData is required when encrypted' },
+);
 export type EncryptionData = { iv: string; salt: string; version: typeof ENCRYPTION_VERSION };
 
 export const noteCiphertextSchema = z
@@ -66,7 +69,10 @@ export const sendDesireSchema = z
       const data = encryptionDataSchema.safeParse(input.encryptionData);
       for (const result of [note, data]) {
         if (!result.success) {
-          ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? 'Invalid input' });
+          ctx.addIssue({
+            code: 'custom',
+            message: result.error.issues[0]?.message ?? 'Invalid input',
+          });
           return z.NEVER;
         }
       }
@@ -123,7 +129,12 @@ export type ListMessagesQuery = z.output<typeof listMessagesQuerySchema>;
 export const messageIdParamsSchema = z.object({ id: z.uuid({ error: 'Invalid message id' }) });
 
 export const markReadSchema = z
-  .object({ ids: z.array(z.uuid({ error: 'Invalid message id' })).max(MESSAGES_LIST_LIMIT * 2).optional() })
+  .object({
+    ids: z
+      .array(z.uuid({ error: 'Invalid message id' }))
+      .max(MESSAGES_LIST_LIMIT * 2)
+      .optional(),
+  })
   .optional()
   .transform((v) => v ?? {});
 
@@ -136,15 +147,16 @@ export const messageSchema = z.object({
   encrypted: z.boolean(),
   note: z.string().nullable(),
   note_encrypted: z.string().nullable(),
-  encryption_data: z
-    .object({ iv: z.string(), salt: z.string(), version: z.number() })
-    .nullable(),
+  encryption_data: z.object({ iv: z.string(), salt: z.string(), version: z.number() }).nullable(),
   read_at: z.string().nullable(),
   is_read: z.boolean(),
   created_at: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
-export const messagesListSchema = z.object({ messages: z.array(messageSchema), count: z.number().int() });
+export const messagesListSchema = z.object({
+  messages: z.array(messageSchema),
+  count: z.number().int(),
+});
 export const unreadCountSchema = z.object({ count: z.number().int() });
 export const markedReadSchema = z.object({ ids: z.array(z.uuid()), count: z.number().int() });
