@@ -102,7 +102,7 @@ describe.each(DRIVERS)('Farcaster mini-app notifications (%s)', (driver) => {
     expect(sent!.body).toEqual({
       notificationId: expect.stringMatching(/^partner-connected-[0-9a-f-]{36}$/) as unknown,
       title: 'Partner Connected!',
-      body: 'You are now connected with abcdefghijklmnopqrst',
+      body: 'You are now connected with @abcdefghijklmnopqrst',
       targetUrl: `${PUBLIC_URL}/profile`,
       tokens: ['tok-1'],
     });
@@ -118,7 +118,7 @@ describe.each(DRIVERS)('Farcaster mini-app notifications (%s)', (driver) => {
     expect(body.title).toBe('New Desire from abcdefghijklmno…');
     expect(body.title.length).toBeLessThanOrEqual(32);
     expect(body.body.length).toBeLessThanOrEqual(128);
-    expect(body.body).toBe('🔥 Intensity: 9/10 · Urgency: 4/10');
+    expect(body.body).toBe('🔥 Intensity 9/10 · Urgency 4/10');
     expect(JSON.stringify(body)).not.toContain('secret note');
     expect(body.targetUrl).toBe(`${PUBLIC_URL}/notifications`);
     expect(body.tokens).toEqual(['tok-1']);
@@ -135,7 +135,7 @@ describe.each(DRIVERS)('Farcaster mini-app notifications (%s)', (driver) => {
       notifier.requests.length = 0;
       expect((await send({ intensity })).status).toBe(201);
       const [sent] = await waitFor(() => notifier.requests.length > 0 && notifier.requests);
-      expect(sent!.body.body.startsWith(`${emoji} Intensity: ${intensity}/10`)).toBe(true);
+      expect(sent!.body.body.startsWith(`${emoji} Intensity ${intensity}/10`)).toBe(true);
     }
   });
 

@@ -6,6 +6,8 @@ import {
 import {
   MINI_APP_NOTIFICATION_LIMITS,
   TEXTS,
+  desireNotificationBody,
+  partnerConnectedBody,
   type Message,
   type PartnerSummary,
 } from '@couple/protocol';
@@ -35,13 +37,6 @@ export function truncate(text: string, max: number): string {
   return `${out}…`;
 }
 
-/** SPEC §9: 8 and above fire, 5 to 7 heart, below 5 gift heart. */
-export function intensityEmoji(intensity: number): string {
-  if (intensity >= 8) return '🔥';
-  if (intensity >= 5) return '❤️';
-  return '💝';
-}
-
 function target(config: Config, path: string): string {
   return config.PUBLIC_URL.replace(/\/+$/, '') + path;
 }
@@ -57,7 +52,7 @@ export function desireNotification(
     notificationId: truncate(`desire-${message.id}`, notificationId),
     title: truncate(TEXTS.pushNewDesireTitle(senderUsername), title),
     body: truncate(
-      `${intensityEmoji(message.intensity)} Intensity: ${message.intensity}/10 · Urgency: ${message.urgency}/10`,
+      desireNotificationBody(message.intensity, message.urgency),
       body,
     ),
     targetUrl: target(config, '/notifications'),
@@ -72,7 +67,7 @@ export function partnerConnectedNotification(
   return {
     notificationId: `partner-connected-${randomUUID()}`,
     title: truncate(TEXTS.pushPartnerConnectedTitle, title),
-    body: truncate(`You are now connected with ${redeemer.username}`, body),
+    body: truncate(partnerConnectedBody(redeemer.username), body),
     targetUrl: target(config, '/profile'),
   };
 }

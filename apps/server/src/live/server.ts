@@ -18,7 +18,11 @@ async function connectRedisAdapter(io: Server, redisUrl: string, ctx: AppContext
     // ioredis reconnects by itself; local delivery goes on while Redis is away.
     client.on('error', (error: Error) => ctx.log.warn({ err: error.message }, 'redis unavailable'));
   }
-  await Promise.all([pub.connect(), sub.connect()]);
+  // Redis being away at start-up must not stop the server: local delivery works without it,
+  // and ioredis keeps retrying until cross-instance delivery can resume.
+  for (const client of [pub, sub]) {
+    client.connect().catch((error: Error) => ctx.log.warn({ err: error.message }, 'redis not reachable yet'));
+  }
   io.adapter(createAdapter(pub, sub));
   return async () => {
     await Promise.allSettled([pub.quit(), sub.quit()]);

@@ -1,4 +1,4 @@
-import { TEXTS, intensityEmoji, type PartnerSummary, type PushPayload } from '@couple/protocol';
+import { TEXTS, desireNotificationBody, partnerConnectedBody, type PartnerSummary, type PushPayload } from '@couple/protocol';
 import type { PushOptions } from './sender.js';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -13,7 +13,7 @@ export function newDesirePayload(
   return {
     userId: receiverId,
     title: TEXTS.pushNewDesireTitle(senderUsername),
-    body: `${intensityEmoji(intensity)} Intensity ${intensity}/10 · Urgency ${urgency}/10`,
+    body: desireNotificationBody(intensity, urgency),
     url: '/notifications',
     data: { type: 'new_desire', intensity },
   };
@@ -28,7 +28,7 @@ export function partnerConnectedPayload(ownerId: string, partner: PartnerSummary
   return {
     userId: ownerId,
     title: TEXTS.pushPartnerConnectedTitle,
-    body: `You are now connected with @${partner.username}`,
+    body: partnerConnectedBody(partner.username),
     url: '/profile',
     data: { type: 'partner_connected' },
   };

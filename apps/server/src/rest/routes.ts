@@ -22,10 +22,10 @@ export const backendAsAServiceRoutes: FastifyPluginAsync<{ ctx: AppContext; anon
       useErrorShape(rest, toPostgrestError);
       await rest.register(rpcRoutes, { prefix: '/rpc', ctx });
       await rest.register(tableRoutes, { ctx });
-      rest.setNotFoundHandler((request, reply) => {
+      // A route, not a not-found handler: the web app's catch-all GET route would win otherwise.
+      rest.all('/*', async (request) => {
         const table = request.url.split('?')[0]!.replace('/rest/v1/', '');
-        const error = new PostgrestError(404, '42P01', `relation "public.${table}" does not exist`);
-        void reply.code(404).send(error.toJSON());
+        throw new PostgrestError(404, '42P01', `relation "public.${table}" does not exist`);
       });
     },
     { prefix: '/rest/v1' },

@@ -118,3 +118,12 @@ export function intensityEmoji(intensity: number): string {
   if (intensity >= 5) return '❤️';
   return '💝';
 }
+
+/** The body of every new-desire notification (push and mini-app): the scores, never the note. */
+export function desireNotificationBody(intensity: number, urgency: number): string {
+  return `${intensityEmoji(intensity)} Intensity ${intensity}/10 · Urgency ${urgency}/10`;
+}
+
+export function partnerConnectedBody(username: string): string {
+  return `You are now connected with @${username}`;
+}
