@@ -29,6 +29,9 @@ import { registerPushDelivery } from './push/delivery.js';
 import { createPushSender } from './push/sender.js';
 import { loadVapidDetails } from './push/vapid.js';
 import { attachLiveChannel } from './live/server.js';
+import { createPublicFetch } from './http/public-network.js';
+import { helmetOptions } from './web/csp.js';
+import { webStaticRoutes } from './web/static.js';
 import { backendAsAServiceRoutes } from './rest/routes.js';
 
 export interface BuildOptions {
@@ -82,7 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const pushDelivery = registerPushDelivery(ctx, pushSender);
   app.addHook('onClose', () => pushDelivery.settle());
 
-  await app.register(helmet, { global: true });
+  await app.register(helmet, helmetOptions(config));
   // With Redis the counters are shared by every instance; if Redis is away, requests still pass.
   const rateLimitRedis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: true })
@@ -112,11 +115,15 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     },
     { prefix: '/api' },
   );
+  await app.register(webStaticRoutes, { ctx });
   const anonKey = config.ANON_KEY ?? (await loadOrCreateSecret(db, 'anon_key', () => randomBytes(24).toString('base64url')));
   await app.register(backendAsAServiceRoutes, { ctx, anonKey });
   await attachLiveChannel(app, ctx);
 
-  const farcasterNotifications = registerFarcasterNotifications(ctx);
+  const farcasterNotifications = registerFarcasterNotifications(
+    ctx,
+    config.FARCASTER_ALLOW_INSECURE_NOTIFICATION_URLS ? fetch : createPublicFetch(),
+  );
   app.addHook('onClose', () => farcasterNotifications.close());
 
   return { app, ctx };

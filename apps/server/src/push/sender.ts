@@ -2,7 +2,7 @@ import type { Agent } from 'node:https';
 import webpush, { type Urgency } from 'web-push';
 import type { PushPayload, StoredPushSubscription } from '@couple/protocol';
 import type { VapidDetails } from './vapid.js';
-import { assertPublicEndpoint, createPublicOnlyAgent } from './public-network.js';
+import { assertPublicEndpoint, createPublicOnlyAgent } from '../http/public-network.js';
 
 /** How long a push service may hold a message for an offline device, and how urgent it is. */
 export interface PushOptions {

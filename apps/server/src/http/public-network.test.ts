@@ -1,6 +1,11 @@
 import { createServer } from 'node:https';
 import { describe, expect, it } from 'vitest';
-import { assertPublicEndpoint, createPublicOnlyAgent, isPublicAddress } from './public-network.js';
+import {
+  assertPublicEndpoint,
+  createPublicFetch,
+  createPublicOnlyAgent,
+  isPublicAddress,
+} from './public-network.js';
 
 describe('push endpoints are kept off private networks', () => {
   it('tells public from private, loopback and link-local addresses', () => {
@@ -50,5 +55,19 @@ describe('push endpoints are kept off private networks', () => {
     agent.destroy();
     server.close();
     expect(outcome).toMatch(/does not resolve to a public address/);
+  });
+});
+
+describe('fetch for user-supplied URLs', () => {
+  it('refuses http, localhost and private literals before any request', async () => {
+    const publicFetch = createPublicFetch();
+    for (const url of [
+      'http://example.com/x',
+      'https://localhost/x',
+      'https://10.0.0.1/x',
+      'https://[::1]/x',
+    ]) {
+      await expect(publicFetch(url, { method: 'POST', body: '{}' }), url).rejects.toThrow();
+    }
   });
 });

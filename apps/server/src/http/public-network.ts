@@ -1,5 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { Agent } from 'node:https';
+import { Agent, request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 
 /**
@@ -62,4 +62,38 @@ export function createPublicOnlyAgent(): Agent {
       });
     },
   });
+}
+
+/**
+ * fetch for URLs that users or third parties supply: https only, public addresses only, so a
+ * stored URL cannot aim the server at its own network.
+ */
+export function createPublicFetch(agent: Agent = createPublicOnlyAgent()): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.protocol !== 'https:') throw new Error('only https URLs are allowed');
+    assertPublicEndpoint(url.toString());
+    const body = typeof init?.body === 'string' ? init.body : undefined;
+    return new Promise<Response>((resolve, reject) => {
+      const req = httpsRequest(
+        url,
+        {
+          method: init?.method ?? 'GET',
+          headers: init?.headers as Record<string, string> | undefined,
+          agent,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 500 })),
+          );
+          res.on('error', reject);
+        },
+      );
+      init?.signal?.addEventListener('abort', () => req.destroy(new Error('aborted')));
+      req.on('error', reject);
+      req.end(body);
+    });
+  };
 }
