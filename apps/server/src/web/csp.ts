@@ -1,0 +1,45 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { Config } from '../config.js';
+
+/**
+ * Farcaster's web clients frame mini-apps; mobile clients use a web view (no framing needed).
+ * Only they, besides ourselves, may frame the app.
+ */
+export const FARCASTER_FRAME_ANCESTORS = [
+  'https://farcaster.xyz',
+  'https://*.farcaster.xyz',
+  'https://warpcast.com',
+  'https://*.warpcast.com',
+];
+
+/**
+ * Helmet options for the API plus the built web app: scripts and styles from ourselves only,
+ * fetch and the live channel (ws/wss) to ourselves and the Quick Auth server, images from
+ * ourselves, data: and blob:. http deployments (local, LAN) are not upgraded to https.
+ */
+export function helmetOptions(config: Config): FastifyHelmetOptions {
+  const https = config.PUBLIC_URL.startsWith('https:');
+  return {
+    global: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: [
+          "'self'",
+          (req) => `ws://${req.headers.host ?? 'localhost'}`,
+          (req) => `wss://${req.headers.host ?? 'localhost'}`,
+          new URL(config.FARCASTER_QUICK_AUTH_ORIGIN).origin,
+        ],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'self'", ...FARCASTER_FRAME_ANCESTORS],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    // frame-ancestors above decides who may frame us; X-Frame-Options cannot list origins.
+    xFrameOptions: false,
+  };
+}

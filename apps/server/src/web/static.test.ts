@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { cacheControlFor, isSpaRequest } from './static.js';
+
+describe('web static serving', () => {
+  it('caches hashed assets for a year and revalidates the entry files', () => {
+    expect(cacheControlFor('/assets/index-abc123.js')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/index.html')).toBe('no-cache');
+    expect(cacheControlFor('/sw.js')).toBe('no-cache');
+    expect(cacheControlFor('/manifest.webmanifest')).toBe('no-cache');
+    expect(cacheControlFor('/icons/icon-192.png')).toBe('public, max-age=86400');
+  });
+
+  it('falls back to the app shell only for HTML requests outside the API', () => {
+    const html = 'text/html,application/xhtml+xml';
+    expect(isSpaRequest('/notifications', html)).toBe(true);
+    expect(isSpaRequest('/auth/partner?x=1', html)).toBe(true);
+    expect(isSpaRequest('/notifications', 'application/json')).toBe(false);
+    expect(isSpaRequest('/api/profile', html)).toBe(false);
+    expect(isSpaRequest('/socket.io/', html)).toBe(false);
+    expect(isSpaRequest('/rest/v1/profiles', html)).toBe(false);
+    expect(isSpaRequest('/.well-known/farcaster.json', html)).toBe(false);
+    expect(isSpaRequest('/apiary', html)).toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from '../context.js';
+
+/** apps/web/dist, built by `npm run build -w @couple/web` (npm start does it first). */
+export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const SHORT = 'public, max-age=86400';
+/** Never cached without revalidation: they name every other (hashed) file. */
+const ENTRY_FILES = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
+
+export function cacheControlFor(relativePath: string): string {
+  const path = relativePath.replace(/\\/g, '/').replace(/^\/+/, '');
+  if (ENTRY_FILES.has(path)) return REVALIDATE;
+  if (path.startsWith('assets/')) return IMMUTABLE;
+  return SHORT;
+}
+
+/** Client-side routes: GETs that want HTML, outside /api, /rest, the live channel and .well-known. */
+export function isSpaRequest(url: string, accept: string | undefined): boolean {
+  const path = url.split('?')[0] ?? '';
+  if (/^\/(api|rest|socket\.io|\.well-known)(\/|$)/.test(path)) return false;
+  return (accept ?? '').includes('text/html');
+}
+
+/**
+ * Serves the built web app on the API's origin, with SPA fallback to index.html. Without a build
+ * it serves nothing (the API runs alone) and says so once.
+ */
+export const webStaticRoutes: FastifyPluginAsync<{ ctx: AppContext; root?: string }> = async (
+  app,
+  { ctx, root = WEB_DIST_DIR },
+) => {
+  if (!existsSync(join(root, 'index.html'))) {
+    ctx.log.warn(`web app not built (${root}): run npm run build -w @couple/web`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    // One route per built file, found at start-up; anything else falls through to the SPA route.
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', cacheControlFor(filePath.slice(root.length)));
+    },
+  });
+
+  const sendShell = (reply: FastifyReply) =>
+    reply.header('cache-control', REVALIDATE).sendFile('index.html', root, { cacheControl: false });
+
+  app.get('/', (_request, reply) => sendShell(reply));
+  app.get('/*', (request, reply) =>
+    isSpaRequest(request.url, request.headers.accept) ? sendShell(reply) : reply.callNotFound(),
+  );
+};

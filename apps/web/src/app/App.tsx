@@ -1,0 +1,22 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { AuthProvider } from '../features/auth/AuthProvider.js';
+import { router } from './router.js';
+
+const STALE_MS = 30_000;
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, staleTime: STALE_MS } },
+});
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+      <Toaster position="top-center" richColors closeButton />
+    </QueryClientProvider>
+  );
+}

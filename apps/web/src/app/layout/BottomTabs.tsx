@@ -1,0 +1,39 @@
+import { NavLink } from 'react-router';
+import { BADGE_CAP_MOBILE } from '@couple/protocol/browser';
+import { NAV_ITEMS } from './nav-items.js';
+import { UnreadBadge } from './UnreadBadge.js';
+
+export function BottomTabs({ unread }: { unread: number }) {
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-20 border-t border-brand-100 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      <ul className="mx-auto grid max-w-md grid-cols-4">
+        {NAV_ITEMS.map(({ to, tab, icon: Icon, unread: showsUnread }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end
+              className={({ isActive }) =>
+                `relative flex min-h-16 flex-col items-center justify-center gap-1 text-xs font-medium ${
+                  isActive ? 'text-brand-700' : 'text-slate-600'
+                }`
+              }
+            >
+              <Icon className="size-6" aria-hidden="true" />
+              {tab}
+              {showsUnread && (
+                <UnreadBadge
+                  count={unread}
+                  cap={BADGE_CAP_MOBILE}
+                  className="absolute top-1.5 left-1/2 ml-2"
+                />
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,27 @@
+import { Outlet } from 'react-router';
+import { useUnreadCount } from '../../features/inbox/queries.js';
+import { InstallPrompt } from '../../features/install/InstallPrompt.js';
+import { Logo } from '../../components/Logo.js';
+import { BottomTabs } from './BottomTabs.js';
+import { Sidebar } from './Sidebar.js';
+
+/** The signed-in shell: bottom tabs on mobile, a left sidebar from md up. */
+export function ProtectedLayout() {
+  const unread = useUnreadCount().data ?? 0;
+  return (
+    <div className="flex min-h-dvh">
+      <Sidebar unread={unread} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-brand-100 bg-white/95 px-4 py-3 backdrop-blur md:hidden">
+          <Logo />
+          <span className="font-bold text-slate-900">Couple Desires</span>
+        </header>
+        <main className="mx-auto w-full max-w-2xl flex-1 px-4 pt-6 pb-28 md:px-8 md:pb-10">
+          <Outlet />
+        </main>
+      </div>
+      <BottomTabs unread={unread} />
+      <InstallPrompt />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { Splash } from '../components/Splash.js';
+import { ProtectedLayout } from './layout/ProtectedLayout.js';
+import { RootShell } from './RootShell.js';
+import { RouteGate } from './RouteGate.js';
+
+/* Each screen is its own chunk: the first load carries only the shell and the current screen. */
+const welcome = () =>
+  import('../features/auth/WelcomePage.js').then((m) => ({ Component: m.WelcomePage }));
+const onboarding = () =>
+  import('../features/auth/OnboardingPage.js').then((m) => ({ Component: m.OnboardingPage }));
+const partner = () =>
+  import('../features/pairing/PartnerPage.js').then((m) => ({ Component: m.PartnerPage }));
+const desire = () =>
+  import('../features/desire/DesirePage.js').then((m) => ({ Component: m.DesirePage }));
+const notifications = () =>
+  import('../features/inbox/NotificationsPage.js').then((m) => ({
+    Component: m.NotificationsPage,
+  }));
+const profile = () =>
+  import('../features/profile/ProfilePage.js').then((m) => ({ Component: m.ProfilePage }));
+const settings = () =>
+  import('../features/settings/SettingsPage.js').then((m) => ({ Component: m.SettingsPage }));
+
+/** SPEC §2 routes; every one passes the gate of SPEC §4. Unknown paths go to /. */
+export const router = createBrowserRouter([
+  {
+    element: <RootShell />,
+    HydrateFallback: Splash,
+    children: [
+      {
+        element: <RouteGate />,
+        children: [
+          { path: '/auth/welcome', lazy: welcome },
+          { path: '/auth/onboarding', lazy: onboarding },
+          { path: '/auth/partner', lazy: partner },
+          { path: '/auth', element: <Navigate to="/auth/welcome" replace /> },
+          {
+            path: '/',
+            element: <ProtectedLayout />,
+            children: [
+              { index: true, lazy: desire },
+              { path: 'notifications', lazy: notifications },
+              { path: 'profile', lazy: profile },
+              { path: 'settings', lazy: settings },
+            ],
+          },
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+]);

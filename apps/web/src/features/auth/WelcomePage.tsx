@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Mail } from 'lucide-react';
+import { AuthShell } from '../../components/AuthShell.js';
+import { Button } from '../../components/Button.js';
+import { FarcasterSignInButton } from '../miniapp/FarcasterSignInButton.js';
+import { useMiniAppHost } from '../miniapp/host.js';
+import { EmailForm, type EmailMode } from './EmailForm.js';
+import { ROUTES } from './routing.js';
+
+export function WelcomePage() {
+  const [mode, setMode] = useState<EmailMode | null>(null);
+  const host = useMiniAppHost();
+  const navigate = useNavigate();
+
+  return (
+    <AuthShell
+      title="Couple Desires"
+      subtitle="A private space to share your desires with your partner."
+    >
+      {mode ? (
+        <EmailForm
+          mode={mode}
+          onModeChange={setMode}
+          onBack={() => setMode(null)}
+          onSignedUp={() => void navigate(ROUTES.onboarding)}
+        />
+      ) : (
+        <div className="flex flex-col gap-3">
+          {host.status === 'host' && <FarcasterSignInButton host={host.host} />}
+          <Button onClick={() => setMode('signup')}>
+            <Mail className="size-5" aria-hidden="true" />
+            Sign up with Email
+          </Button>
+          <Button variant="secondary" onClick={() => setMode('signin')}>
+            Sign In with Email
+          </Button>
+        </div>
+      )}
+      <footer className="text-center text-sm text-slate-600">
+        By continuing you agree to our{' '}
+        <a href="#" className="font-medium text-brand-800 underline underline-offset-2">
+          Privacy Policy
+        </a>{' '}
+        and{' '}
+        <a href="#" className="font-medium text-brand-800 underline underline-offset-2">
+          Terms of Service
+        </a>
+      </footer>
+    </AuthShell>
+  );
+}

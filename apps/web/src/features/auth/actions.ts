@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { Session } from '@couple/protocol';
+import { TEXTS } from '@couple/protocol/browser';
+import { api } from '../../lib/api.js';
+import { logClientError } from '../../lib/debug.js';
+import { disconnectLive } from '../../lib/live.js';
+import { clearSession, getSession } from '../../lib/session.js';
+
+export function isSession(result: unknown): result is Session {
+  return typeof result === 'object' && result !== null && 'access_token' in result;
+}
+
+/** Signs out: the server call may fail, the local session is cleared regardless (SPEC §4). */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  if (getSession()) {
+    // This device must stop receiving the signed-out user's desires.
+    await api
+      .deletePushSubscription()
+      .catch((error: unknown) => logClientError('push_delete', error));
+    await api.logout().catch((error: unknown) => logClientError('logout', error));
+  }
+  clearSession();
+  disconnectLive();
+  queryClient.clear();
+  toast.success(TEXTS.signedOut);
+}

@@ -1,0 +1,49 @@
+import { isTemporaryUsername } from '../../lib/rules.js';
+
+export const ROUTES = {
+  home: '/',
+  welcome: '/auth/welcome',
+  onboarding: '/auth/onboarding',
+  partner: '/auth/partner',
+  notifications: '/notifications',
+  profile: '/profile',
+  settings: '/settings',
+} as const;
+
+/** A value that is still loading, failed, or known. */
+export type Loadable<T> = { state: 'loading' } | { state: 'error' } | { state: 'ready'; value: T };
+
+export interface RouteInput {
+  pathname: string;
+  signedIn: boolean;
+  username: Loadable<string | null>;
+  hasPartner: Loadable<boolean>;
+}
+
+export type RouteDecision = { kind: 'stay' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
+
+export const isAuthRoute = (pathname: string) =>
+  pathname === '/auth' || pathname.startsWith('/auth/');
+
+/**
+ * SPEC §4 routing once a user is known. Without a user only the welcome screen is reachable
+ * (onboarding and pairing need one). A failed profile request means onboarding; a failed
+ * partner check means a partner is assumed.
+ */
+export function decideRoute(input: RouteInput): RouteDecision {
+  const { pathname } = input;
+  const goTo = (to: string): RouteDecision =>
+    to === pathname ? { kind: 'stay' } : { kind: 'redirect', to };
+  if (!input.signedIn) return goTo(ROUTES.welcome);
+
+  if (input.username.state === 'loading') return { kind: 'wait' };
+  if (input.username.state === 'error' || isTemporaryUsername(input.username.value)) {
+    return goTo(ROUTES.onboarding);
+  }
+
+  if (input.hasPartner.state === 'loading') return { kind: 'wait' };
+  const hasPartner = input.hasPartner.state === 'error' || input.hasPartner.value;
+  if (!hasPartner) return goTo(ROUTES.partner);
+
+  return isAuthRoute(pathname) ? goTo(ROUTES.home) : { kind: 'stay' };
+}

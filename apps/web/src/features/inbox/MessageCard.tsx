@@ -1,0 +1,63 @@
+import { Lock } from 'lucide-react';
+import type { Message } from '@couple/protocol';
+import { SCORE_MAX } from '@couple/protocol/browser';
+import { intensityEmoji } from '../../lib/rules.js';
+import { relativeAge } from '../../lib/relative-time.js';
+import { useNote } from './decrypt.js';
+
+export function MessageCard({
+  message,
+  isNew,
+  now,
+}: {
+  message: Message;
+  isNew: boolean;
+  now: number;
+}) {
+  const note = useNote(message);
+  return (
+    <li
+      className={`rounded-2xl bg-white p-4 shadow-sm ring-1 ${isNew ? 'ring-2 ring-brand-600' : 'ring-brand-100'}`}
+      data-testid="desire-card"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <span className="text-3xl" aria-hidden="true">
+            {intensityEmoji(message.intensity)}
+          </span>
+          <div className="flex flex-col text-sm font-medium text-slate-800">
+            <span>
+              Intensity: {message.intensity}/{SCORE_MAX}
+            </span>
+            <span>
+              Urgency: {message.urgency}/{SCORE_MAX}
+            </span>
+          </div>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          {isNew && (
+            <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
+              NEW
+            </span>
+          )}
+          <time dateTime={message.created_at} className="text-xs text-slate-600">
+            {relativeAge(message.created_at, now)}
+          </time>
+        </div>
+      </div>
+      {note.kind === 'pending' && <p className="mt-3 text-sm text-slate-500">Decrypting...</p>}
+      {note.kind === 'failed' && <p className="mt-3 text-sm text-slate-700">{note.text}</p>}
+      {(note.kind === 'plain' || note.kind === 'encrypted') && (
+        <div className="mt-3 flex flex-col gap-2">
+          <p className="text-base text-slate-900 italic break-words">&quot;{note.text}&quot;</p>
+          {note.kind === 'encrypted' && (
+            <span className="inline-flex w-fit items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+              <Lock className="size-3" aria-hidden="true" />
+              End-to-end encrypted
+            </span>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Message } from '@couple/protocol';
+import { api } from '../../lib/api.js';
+import { logClientError } from '../../lib/debug.js';
+import { inboxKeys } from './queries.js';
+
+/** SPEC §4 unread: all cleared locally at once; on failure the count is fetched again. */
+export async function markAllRead(queryClient: QueryClient): Promise<void> {
+  queryClient.setQueryData(inboxKeys.unreadCount(), 0);
+  queryClient.setQueryData<Message[]>(inboxKeys.list(), (messages) =>
+    messages?.map((message) => (message.is_read ? message : { ...message, is_read: true })),
+  );
+  try {
+    await api.markAllMessagesAsRead();
+  } catch (error) {
+    logClientError('mark_all_read', error);
+    await queryClient.invalidateQueries({ queryKey: inboxKeys.unreadCount() });
+  }
+}

@@ -1,0 +1,21 @@
+import type { Session } from '@couple/protocol';
+import { api } from '../../lib/api.js';
+import { setSession } from '../../lib/session.js';
+import type { MiniAppHost } from './host.js';
+
+/** Quick Auth token from the host, exchanged for our own session by the server. */
+export async function signInWithFarcaster(host: MiniAppHost): Promise<Session> {
+  const origin = import.meta.env.VITE_QUICK_AUTH_ORIGIN;
+  const { token } = await host.sdk.quickAuth.getToken(
+    origin ? { quickAuthServerOrigin: origin } : {},
+  );
+  const session = await api.farcasterSignIn(token, host.context.user.username);
+  setSession(session);
+  return session;
+}
+
+/** Lets the user add the mini-app to their client (and enable its notifications). */
+export async function addMiniApp(host: MiniAppHost): Promise<boolean> {
+  const result = await host.sdk.actions.addMiniApp();
+  return result.notificationDetails !== undefined;
+}

@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { PartnerStatusResponse } from '@couple/protocol';
+import { PAIRING_CODE_LENGTH, TEXTS } from '@couple/protocol/browser';
+import { Button } from '../../components/Button.js';
+import { FormError } from '../../components/FormError.js';
+import { api } from '../../lib/api.js';
+import { failureText } from '../../lib/api-errors.js';
+import { logClientError } from '../../lib/debug.js';
+import { ROUTES } from '../auth/routing.js';
+import { profileKeys } from '../profile/queries.js';
+import { BackToOptions } from './BackToOptions.js';
+import { cleanCodeInput } from './countdown.js';
+import { partnerKeys } from './queries.js';
+
+/** XXXX-XXXX: the code and its dash. */
+const CODE_INPUT_MAX = PAIRING_CODE_LENGTH + 1;
+
+export function EnterCode({ onBack }: { onBack: () => void }) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const complete = code.replace('-', '').length >= PAIRING_CODE_LENGTH;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy || !complete) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await api.connect(code);
+      if (!result.success) {
+        setError(result.error ?? TEXTS.connectFailed);
+        return;
+      }
+      const status: PartnerStatusResponse = {
+        status: 'accepted',
+        has_partner: true,
+        partner: result.partner ?? null,
+      };
+      queryClient.setQueryData(partnerKeys.status(), status);
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      toast.success(TEXTS.connected);
+      void navigate(ROUTES.home);
+    } catch (caught) {
+      logClientError('connect_code', caught);
+      setError(failureText(caught, TEXTS.connectFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700">
+        Partner&apos;s code
+        <input
+          className="min-h-14 w-full rounded-xl border border-slate-300 bg-white px-4 text-center font-mono text-2xl font-bold uppercase tracking-widest text-slate-900 placeholder:text-slate-400 focus:border-brand-700"
+          name="code"
+          placeholder="XXXX-XXXX"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={CODE_INPUT_MAX}
+          value={code}
+          onChange={(event) => setCode(cleanCodeInput(event.target.value, CODE_INPUT_MAX))}
+          aria-describedby="code-hint"
+        />
+      </label>
+      <p id="code-hint" className="-mt-2 text-center text-sm text-slate-600">
+        Enter the 8-character code from your partner
+      </p>
+      <FormError message={error} />
+      <Button type="submit" disabled={busy || !complete}>
+        {busy ? 'Connecting...' : 'Connect'}
+      </Button>
+      <BackToOptions onBack={onBack} disabled={busy} />
+    </form>
+  );
+}

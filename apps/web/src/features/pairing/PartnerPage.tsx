@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { KeyRound, QrCode, ShieldCheck } from 'lucide-react';
+import { PAIRING_CODE_LIFETIME_MINUTES } from '@couple/protocol/browser';
+import { AuthShell } from '../../components/AuthShell.js';
+import { Button } from '../../components/Button.js';
+import { EnterCode } from './EnterCode.js';
+import { GenerateCode } from './GenerateCode.js';
+
+type Mode = 'choice' | 'generate' | 'enter';
+
+export function PartnerPage() {
+  const [mode, setMode] = useState<Mode>('choice');
+  const back = () => setMode('choice');
+
+  return (
+    <AuthShell
+      title="Connect with your partner"
+      subtitle="Pair your accounts to start sharing desires."
+    >
+      {mode === 'generate' && <GenerateCode onBack={back} />}
+      {mode === 'enter' && <EnterCode onBack={back} />}
+      {mode === 'choice' && (
+        <div className="flex flex-col gap-4">
+          <Button onClick={() => setMode('generate')}>
+            <QrCode className="size-5" aria-hidden="true" />
+            Generate Pairing Code
+          </Button>
+          <Button variant="secondary" onClick={() => setMode('enter')}>
+            <KeyRound className="size-5" aria-hidden="true" />
+            Enter Partner&apos;s Code
+          </Button>
+          <aside
+            aria-labelledby="privacy-title"
+            className="mt-2 rounded-2xl bg-white p-4 text-sm text-slate-700 ring-1 ring-brand-100"
+          >
+            <h2
+              id="privacy-title"
+              className="mb-2 flex items-center gap-2 font-semibold text-slate-900"
+            >
+              <ShieldCheck className="size-5 text-brand-700" aria-hidden="true" />
+              Your privacy matters
+            </h2>
+            <ul className="list-disc space-y-1 pl-5">
+              <li>No usernames are shared during pairing</li>
+              <li>Connections are anonymous</li>
+              <li>Codes expire in {PAIRING_CODE_LIFETIME_MINUTES} minutes</li>
+              <li>Messages are end-to-end encrypted</li>
+            </ul>
+          </aside>
+        </div>
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,38 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { PartnerStatus, PartnerStatusResponse, PartnerSummary } from '@couple/protocol';
+import { TIMEOUTS_MS } from '@couple/protocol/browser';
+import { withTimeout } from '../../lib/timeout.js';
+import { api } from '../../lib/api.js';
+import { useSession } from '../../lib/use-session.js';
+
+export const partnerKeys = {
+  all: ['partner'] as const,
+  status: () => [...partnerKeys.all, 'status'] as const,
+};
+
+export function usePartnerStatus() {
+  const signedIn = useSession() !== null;
+  return useQuery({
+    queryKey: partnerKeys.status(),
+    queryFn: () => withTimeout(api.partnerStatus(), TIMEOUTS_MS.authInit),
+    enabled: signedIn,
+  });
+}
+
+export function isConnected(status: PartnerStatus): boolean {
+  return status === 'accepted' || status === 'active';
+}
+
+/** Writes a live partner_status_update (or a connect result) into the cache. */
+export function setPartnerStatus(
+  queryClient: QueryClient,
+  status: PartnerStatus,
+  partner: PartnerSummary | null,
+): void {
+  const value: PartnerStatusResponse = {
+    status,
+    partner,
+    has_partner: isConnected(status) && partner !== null,
+  };
+  queryClient.setQueryData(partnerKeys.status(), value);
+}

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { LogOut, ShieldCheck } from 'lucide-react';
+import { APP_VERSION } from '@couple/protocol/browser';
+import { Button } from '../../components/Button.js';
+import { Card } from '../../components/Card.js';
+import { signOut } from '../auth/actions.js';
+import { ROUTES } from '../auth/routing.js';
+import { AddMiniAppButton } from '../miniapp/AddMiniAppButton.js';
+import { useMiniAppHost } from '../miniapp/host.js';
+import { DisconnectButton } from './DisconnectButton.js';
+import { InstallStatus } from './InstallStatus.js';
+import { NotificationToggle } from './NotificationToggle.js';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `settings-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Card aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+        {title}
+      </h2>
+      {children}
+    </Card>
+  );
+}
+
+export function SettingsPage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const host = useMiniAppHost();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">Settings</h1>
+      <Section title="Notifications">
+        <NotificationToggle />
+      </Section>
+      <Section title="App Installation">
+        <InstallStatus />
+        {host.status === 'host' && <AddMiniAppButton host={host.host} />}
+      </Section>
+      <Section title="Privacy & Security">
+        <p className="flex gap-3 text-sm text-slate-700">
+          <ShieldCheck className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+          Your notes are end-to-end encrypted in your browser before they are sent, so only you and
+          your partner can read them. Your data is protected by row-level security: no one else can
+          access your desires.
+        </p>
+      </Section>
+      <Section title="Account">
+        <DisconnectButton />
+        <Button
+          variant="secondary"
+          onClick={() => void signOut(queryClient).then(() => navigate(ROUTES.welcome))}
+        >
+          <LogOut className="size-5" aria-hidden="true" />
+          Sign Out
+        </Button>
+      </Section>
+      <p className="text-center text-sm text-slate-600">v{APP_VERSION}</p>
+    </div>
+  );
+}

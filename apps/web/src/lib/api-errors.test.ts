@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, apiErrorText, failureText } from './api-errors.js';
+
+describe('apiErrorText', () => {
+  it('uses the body error text', () => {
+    expect(apiErrorText(409, '{"error":"Username already taken"}')).toBe('Username already taken');
+  });
+
+  it("falls back to 'Request failed' for JSON without an error", () => {
+    expect(apiErrorText(500, '{"message":"x"}')).toBe('Request failed');
+    expect(apiErrorText(500, '{"error":""}')).toBe('Request failed');
+    expect(apiErrorText(500, 'null')).toBe('Request failed');
+  });
+
+  it('names the status when the body is not JSON', () => {
+    expect(apiErrorText(502, '<html>Bad gateway</html>')).toBe('Request failed with status 502');
+    expect(apiErrorText(504, '')).toBe('Request failed with status 504');
+  });
+});
+
+describe('failureText', () => {
+  it('shows API errors and hides the rest behind the fallback', () => {
+    expect(failureText(new ApiError(400, 'Invalid pairing code'), 'Failed to connect')).toBe(
+      'Invalid pairing code',
+    );
+    expect(failureText(new TypeError('fetch failed'), 'Failed to connect')).toBe(
+      'Failed to connect',
+    );
+  });
+});

@@ -1,0 +1,22 @@
+/** Web-only numbers and names; the product's constants come from @couple/protocol. */
+
+/** SPEC §9 auth client: check every 30 s, refresh when 90 s or less remain. */
+export const SESSION_REFRESH_TICK_MS = 30_000;
+export const SESSION_REFRESH_MARGIN_SECONDS = 90;
+
+/** A live-channel send with no acknowledgement by then falls back to HTTP (same id, no duplicate). */
+export const SEND_ACK_TIMEOUT_MS = 10_000;
+
+export const DEBUG_LOG_CAPACITY = 100;
+
+/** One tag for every notification, so a new one replaces the last (renotify still alerts). */
+export const NOTIFICATION_TAG = 'couple-desires';
+
+export const STORAGE_KEYS = {
+  session: 'couple-desires.session',
+  intensity: 'couple-desires.intensity',
+  urgency: 'couple-desires.urgency',
+  partnerId: (userId: string) => `couple-desires.partner-id.${userId}`,
+  installPromptSeen: 'couple-desires.install-prompt-seen',
+  installPromptSeenIos: 'couple-desires.install-prompt-seen-ios',
+} as const;

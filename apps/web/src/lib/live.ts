@@ -1,0 +1,139 @@
+import { io, type Socket } from 'socket.io-client';
+import type {
+  Ack,
+  Message,
+  PartnerStatus,
+  PartnerSummary,
+  ServerEventPayloads,
+} from '@couple/protocol';
+import {
+  CLIENT_EVENTS,
+  LIVE_CHANNEL,
+  SERVER_EVENTS,
+  SERVER_TEXTS,
+  TEXTS,
+} from '@couple/protocol/browser';
+import { logClientError } from './debug.js';
+import { getSession, refreshSession } from './session.js';
+
+/** The only module that talks socket.io (SPEC §7 live channel). */
+export type ServerEvent = keyof ServerEventPayloads;
+type Handler<E extends ServerEvent> = (payload: ServerEventPayloads[E]) => void;
+
+interface ClientAcks {
+  send_message: { message: Message };
+  mark_read: { ids: string[]; count: number };
+  get_unread_count: { count: number };
+  partner_status: { status: PartnerStatus; partner: PartnerSummary | null };
+}
+export type ClientEvent = keyof ClientAcks;
+
+/** The server answered and refused (validation, not paired): not a transport failure. */
+export class LiveAckError extends Error {
+  override name = 'LiveAckError';
+}
+
+export type LiveState = 'idle' | 'connecting' | 'connected' | 'disconnected';
+
+let socket: Socket | null = null;
+let state: LiveState = 'idle';
+const stateListeners = new Set<() => void>();
+const handlers = new Map<ServerEvent, Set<(payload: never) => void>>();
+
+function setState(next: LiveState): void {
+  state = next;
+  for (const listener of stateListeners) listener();
+}
+
+function dispatch<E extends ServerEvent>(event: E, payload: ServerEventPayloads[E]): void {
+  for (const handler of handlers.get(event) ?? []) (handler as Handler<E>)(payload);
+}
+
+export function getLiveState(): LiveState {
+  return state;
+}
+
+export function subscribeLiveState(listener: () => void): () => void {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
+}
+
+/** Subscribes to a server event; returns the unsubscribe function. */
+export function onLive<E extends ServerEvent>(event: E, handler: Handler<E>): () => void {
+  let set = handlers.get(event);
+  if (!set) handlers.set(event, (set = new Set()));
+  set.add(handler as (payload: never) => void);
+  return () => set.delete(handler as (payload: never) => void);
+}
+
+export function isLiveConnected(): boolean {
+  return socket?.connected === true;
+}
+
+/** Emits with acknowledgement; rejects 'WebSocket not connected' on a dead socket, or with the ack's error. */
+export async function emitLive<E extends ClientEvent>(
+  event: E,
+  payload: unknown,
+  timeoutMs: number,
+): Promise<ClientAcks[E]> {
+  if (!socket?.connected) throw new Error(TEXTS.socketNotConnected);
+  const ack = (await socket.timeout(timeoutMs).emitWithAck(event, payload)) as Ack<ClientAcks[E]>;
+  if (!ack.ok) throw new LiveAckError(ack.error);
+  return ack.data;
+}
+
+/** Connects once per sign-in; the handshake always reads the current (refreshed) token. */
+export function connectLive(): void {
+  if (socket) return;
+  setState('connecting');
+  socket = io({
+    path: LIVE_CHANNEL.path,
+    transports: ['websocket', 'polling'],
+    auth: (cb) => cb({ token: getSession()?.access_token ?? '' }),
+    reconnectionAttempts: LIVE_CHANNEL.reconnectionAttempts,
+    reconnectionDelay: LIVE_CHANNEL.reconnectionDelayMs,
+    reconnectionDelayMax: LIVE_CHANNEL.reconnectionDelayMaxMs,
+    randomizationFactor: LIVE_CHANNEL.randomizationFactor,
+    timeout: LIVE_CHANNEL.connectTimeoutMs,
+  });
+  let authRetries = 0;
+  socket.on('connect', () => {
+    authRetries = 0;
+    setState('connected');
+    socket?.emit(CLIENT_EVENTS.getUnreadCount, null, () => undefined);
+    socket?.emit(CLIENT_EVENTS.partnerStatus, null, () => undefined);
+  });
+  socket.on('disconnect', () => setState('disconnected'));
+  socket.on('connect_error', (error) => {
+    setState('disconnected');
+    logClientError('live_connect', error);
+    // A rejected token ends socket.io's retries: refresh the session once and try again.
+    if (error.message === SERVER_TEXTS.unauthorized && authRetries === 0) {
+      authRetries += 1;
+      void refreshSession()
+        .then((session) => session && socket?.connect())
+        .catch((refreshError: unknown) => logClientError('live_refresh', refreshError));
+    }
+  });
+  for (const event of Object.values(SERVER_EVENTS)) {
+    socket.on(event, (payload: ServerEventPayloads[typeof event]) => {
+      if (event === SERVER_EVENTS.error)
+        logClientError('live', (payload as ServerEventPayloads['error']).message);
+      dispatch(event, payload);
+    });
+  }
+}
+
+/** After the reconnection attempts ran out (or the app came back online), try again. */
+export function reconnectLive(): void {
+  if (socket && !socket.connected) socket.connect();
+}
+
+export function disconnectLive(): void {
+  socket?.removeAllListeners();
+  socket?.disconnect();
+  socket = null;
+  setState('idle');
+}
+
+globalThis.addEventListener?.('online', reconnectLive);

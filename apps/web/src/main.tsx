@@ -1,0 +1,47 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, queryClient } from './app/App.js';
+import { addDebugProbe, installDebugTools, logClientError } from './lib/debug.js';
+import { getLiveState } from './lib/live.js';
+import { registerServiceWorker } from './lib/push.js';
+import { getSession } from './lib/session.js';
+import { captureInstallPrompt, isStandalone } from './features/install/install-store.js';
+import { detectMiniAppHost, getHostState } from './features/miniapp/host.js';
+import './index.css';
+
+captureInstallPrompt();
+installDebugTools();
+addDebugProbe('session', () => {
+  const session = getSession();
+  return session
+    ? { userId: session.user.id, email: session.user.email, expiresAt: session.expires_at }
+    : null;
+});
+addDebugProbe('live', getLiveState);
+addDebugProbe('miniApp', () => getHostState().status);
+addDebugProbe('standalone', isStandalone);
+addDebugProbe('queries', () =>
+  queryClient
+    .getQueryCache()
+    .getAll()
+    .map((query) => query.queryKey.join('/')),
+);
+void detectMiniAppHost();
+
+// A screen chunk of an older deployment is gone: load the current version instead.
+window.addEventListener('vite:preloadError', () => window.location.reload());
+
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    registerServiceWorker().catch((error: unknown) => logClientError('service_worker', error));
+  });
+}
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

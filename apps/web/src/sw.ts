@@ -1,0 +1,75 @@
+/// <reference lib="webworker" />
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NOTIFICATION_TAG } from './lib/constants.js';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+const DEFAULT_URL = '/';
+
+// The app shell: hashed assets, index.html, icons and the manifest.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// Client-side routes open from the cached shell; the API and live channel always hit the network.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/socket\.io\//, /^\/\.well-known\//],
+  }),
+);
+
+self.addEventListener('install', () => void self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+interface PushPayload {
+  title?: string;
+  body?: string;
+  url?: string;
+  data?: Record<string, unknown>;
+}
+
+function readPayload(event: PushEvent): PushPayload {
+  try {
+    return (event.data?.json() as PushPayload | undefined) ?? {};
+  } catch {
+    return { body: event.data?.text() };
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const payload = readPayload(event);
+  const options: NotificationOptions & { renotify: boolean; vibrate: number[] } = {
+    body: payload.body ?? '',
+    icon: '/icons/icon-192.png',
+    badge: '/icons/badge-72.png',
+    vibrate: [100, 50, 100],
+    renotify: true,
+    tag: NOTIFICATION_TAG,
+    data: { ...payload.data, url: payload.url ?? DEFAULT_URL },
+  };
+  event.waitUntil(self.registration.showNotification(payload.title ?? 'Couple Desires', options));
+});
+
+async function focusOrOpen(url: string): Promise<void> {
+  const target = new URL(url, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const existing = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (existing) {
+    const focused = await existing.focus();
+    await focused.navigate(target).catch(() => undefined);
+    return;
+  }
+  await self.clients.openWindow(target);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const url = typeof data?.url === 'string' ? data.url : DEFAULT_URL;
+  event.waitUntil(focusOrOpen(url));
+});

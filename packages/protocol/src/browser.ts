@@ -1,0 +1,9 @@
+/**
+ * The zod-free part of the protocol, for the web bundle: constants, texts, event names and the
+ * encrypted-note code. The schemas (and zod, ~50 KB gzip) stay out of the browser; import types
+ * from '@couple/protocol' as usual (type imports cost nothing).
+ */
+export * from './constants.js';
+export * from './texts.js';
+export * from './events.js';
+export * from './crypto.js';
