@@ -59,7 +59,9 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(
+  options: BuildOptions,
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, db } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
@@ -69,7 +71,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     genReqId: () => randomBytes(8).toString('hex'),
   });
 
-  const secret = config.JWT_SECRET ?? (await loadOrCreateSecret(db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
+  const secret =
+    config.JWT_SECRET ??
+    (await loadOrCreateSecret(db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
   const ctx: AppContext = {
     config,
     db,
@@ -88,14 +92,23 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await app.register(helmet, helmetOptions(config));
   // With Redis the counters are shared by every instance; if Redis is away, requests still pass.
   const rateLimitRedis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: true })
+    ? new Redis(config.REDIS_URL, {
+        connectTimeout: 500,
+        maxRetriesPerRequest: 1,
+        lazyConnect: true,
+      })
     : undefined;
   rateLimitRedis?.on('error', () => undefined);
-  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
+  if (rateLimitRedis)
+    app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
   await app.register(rateLimit, {
     global: false,
     keyGenerator: (request) => request.auth?.userId ?? request.ip,
-    ...(rateLimitRedis && { redis: rateLimitRedis, skipOnError: true, nameSpace: 'couple-rate-limit-' }),
+    ...(rateLimitRedis && {
+      redis: rateLimitRedis,
+      skipOnError: true,
+      nameSpace: 'couple-rate-limit-',
+    }),
   });
   registerErrorHandling(app);
   registerAuthentication(app, ctx.tokens);
@@ -116,7 +129,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     { prefix: '/api' },
   );
   await app.register(webStaticRoutes, { ctx });
-  const anonKey = config.ANON_KEY ?? (await loadOrCreateSecret(db, 'anon_key', () => randomBytes(24).toString('base64url')));
+  const anonKey =
+    config.ANON_KEY ??
+    (await loadOrCreateSecret(db, 'anon_key', () => randomBytes(24).toString('base64url')));
   await app.register(backendAsAServiceRoutes, { ctx, anonKey });
   await attachLiveChannel(app, ctx);
 

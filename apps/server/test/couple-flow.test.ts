@@ -21,17 +21,34 @@ describe.each(DRIVERS)('a couple uses the whole product (%s)', (driver) => {
       body: { email: 'Alice@Example.com ', password: 'secret1' },
     });
     expect(signup.status).toBe(201);
-    expect(signup.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, user: { email: 'alice@example.com' } });
+    expect(signup.body).toMatchObject({
+      token_type: 'bearer',
+      expires_in: 3600,
+      user: { email: 'alice@example.com' },
+    });
     const session = signup.body as unknown as { access_token: string; user: { id: string } };
-    alice = { id: session.user.id, email: 'alice@example.com', password: 'secret1', username: '', token: session.access_token, session: signup.body as never };
+    alice = {
+      id: session.user.id,
+      email: 'alice@example.com',
+      password: 'secret1',
+      username: '',
+      token: session.access_token,
+      session: signup.body as never,
+    };
 
-    const before = await request<Profile>(server.url, 'GET', '/api/profile', { token: alice.token });
+    const before = await request<Profile>(server.url, 'GET', '/api/profile', {
+      token: alice.token,
+    });
     expect(before.body.username).toMatch(/^user_/);
     expect(before.body.partner_status).toBe('none');
 
     const renamed = await call('PATCH', '/api/profile', alice, { username: '  Alice.B ' });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ username: 'alice.b', partner: null, auth_method: 'email' });
+    expect(renamed.body).toMatchObject({
+      username: 'alice.b',
+      partner: null,
+      auth_method: 'email',
+    });
     alice.username = 'alice.b';
 
     bob = await createUser(server.url, 'bob');
@@ -54,19 +71,36 @@ describe.each(DRIVERS)('a couple uses the whole product (%s)', (driver) => {
     const typed = generated.body.code!.replace('-', '').toLowerCase();
     const connected = await call('POST', '/api/partner/connect', bob, { code: typed });
     expect(connected.status).toBe(200);
-    expect(connected.body).toMatchObject({ success: true, error: null, partner: { id: alice.id, username: 'alice.b' } });
+    expect(connected.body).toMatchObject({
+      success: true,
+      error: null,
+      partner: { id: alice.id, username: 'alice.b' },
+    });
 
     const status = await call('GET', '/api/partner/status', alice);
-    expect(status.body).toEqual({ status: 'accepted', has_partner: true, partner: { id: bob.id, username: 'bob' } });
+    expect(status.body).toEqual({
+      status: 'accepted',
+      has_partner: true,
+      partner: { id: bob.id, username: 'bob' },
+    });
     const profile = await request<Profile>(server.url, 'GET', '/api/profile', { token: bob.token });
-    expect(profile.body).toMatchObject({ partner_id: alice.id, partner_status: 'accepted', partner: { username: 'alice.b' } });
+    expect(profile.body).toMatchObject({
+      partner_id: alice.id,
+      partner_status: 'accepted',
+      partner: { username: 'alice.b' },
+    });
 
     const reused = await call('POST', '/api/partner/connect', bob, { code: generated.body.code });
     expect(reused.status).toBe(409);
   });
 
   it('sends desires both ways and lists them newest first', async () => {
-    const first = await call('POST', '/api/messages', alice, desire({ intensity: 9, urgency: '3', content: '  soon  ' }));
+    const first = await call(
+      'POST',
+      '/api/messages',
+      alice,
+      desire({ intensity: 9, urgency: '3', content: '  soon  ' }),
+    );
     expect(first.status).toBe(201);
     expect(first.body.message).toMatchObject({
       sender_id: alice.id,
@@ -77,19 +111,36 @@ describe.each(DRIVERS)('a couple uses the whole product (%s)', (driver) => {
       encrypted: false,
       is_read: false,
     });
-    const second = await call('POST', '/api/messages', alice, desire({ content: '', receiverId: bob.id }));
+    const second = await call(
+      'POST',
+      '/api/messages',
+      alice,
+      desire({ content: '', receiverId: bob.id }),
+    );
     expect(second.body.message?.note).toBeNull();
-    const back = await call('POST', '/api/messages', bob, desire({
-      encrypted: true,
-      content: 'q83vEjRWeJq8'.repeat(4),
-      encryptionData: { iv: 'AAAAAAAAAAAAAAAA', salt: 'AAAAAAAAAAAAAAAAAAAAAA==', version: 1 },
-    }));
+    const back = await call(
+      'POST',
+      '/api/messages',
+      bob,
+      desire({
+        encrypted: true,
+        content: 'q83vEjRWeJq8'.repeat(4),
+        encryptionData: { iv: 'AAAAAAAAAAAAAAAA', salt: 'AAAAAAAAAAAAAAAAAAAAAA==', version: 1 },
+      }),
+    );
     expect(back.status).toBe(201);
-    expect(back.body.message).toMatchObject({ encrypted: true, note: null, note_encrypted: 'q83vEjRWeJq8'.repeat(4) });
+    expect(back.body.message).toMatchObject({
+      encrypted: true,
+      note: null,
+      note_encrypted: 'q83vEjRWeJq8'.repeat(4),
+    });
 
     const inbox = await call('GET', '/api/messages', bob);
     expect(inbox.body.count).toBe(2);
-    expect(inbox.body.messages!.map((m: Message) => m.id)).toEqual([second.body.message!.id, first.body.message!.id]);
+    expect(inbox.body.messages!.map((m: Message) => m.id)).toEqual([
+      second.body.message!.id,
+      first.body.message!.id,
+    ]);
     const sent = await call('GET', '/api/messages/sent', alice);
     expect(sent.body.count).toBe(2);
     const stats = await call('GET', '/api/profile/stats', alice);
@@ -122,7 +173,11 @@ describe.each(DRIVERS)('a couple uses the whole product (%s)', (driver) => {
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ success: true, message: SERVER_TEXTS.disconnected, error: null });
     for (const user of [alice, bob]) {
-      expect((await call('GET', '/api/partner/status', user)).body).toEqual({ status: 'none', has_partner: false, partner: null });
+      expect((await call('GET', '/api/partner/status', user)).body).toEqual({
+        status: 'none',
+        has_partner: false,
+        partner: null,
+      });
     }
     const twice = await call('POST', '/api/partner/disconnect', alice);
     expect(twice.status).toBe(404);

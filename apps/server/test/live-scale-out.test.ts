@@ -50,7 +50,11 @@ describe.skipIf(!databaseUrl || !redisUrl)(
     it('delivers a desire sent through one instance to the partner connected to the other', async () => {
       const received = nextEvent(bobSocket, 'new_message');
       const unread = nextEvent(bobSocket, 'unread_count');
-      const ack = await emitWithAck<{ message: Message }>(aliceSocket, 'send_message', desire({ intensity: 10 }));
+      const ack = await emitWithAck<{ message: Message }>(
+        aliceSocket,
+        'send_message',
+        desire({ intensity: 10 }),
+      );
       expect(ack.ok).toBe(true);
       const message = ack.ok ? ack.data.message : undefined;
       expect(await received).toEqual(message);
@@ -59,12 +63,19 @@ describe.skipIf(!databaseUrl || !redisUrl)(
 
     it('carries desires and read receipts the other way too', async () => {
       const received = nextEvent(aliceSocket, 'new_message');
-      const sent = await request(second.url, 'POST', '/api/messages', { token: bob.token, body: desire() });
+      const sent = await request(second.url, 'POST', '/api/messages', {
+        token: bob.token,
+        body: desire(),
+      });
       expect((await received).id).toBe(sent.body.message?.id);
 
       const receipt = nextEvent(bobSocket, 'messages_marked_read');
       await emitWithAck(aliceSocket, 'mark_read');
-      expect(await receipt).toMatchObject({ ids: [sent.body.message?.id], all: true, readerId: alice.id });
+      expect(await receipt).toMatchObject({
+        ids: [sent.body.message?.id],
+        all: true,
+        readerId: alice.id,
+      });
     });
 
     it('tells both sides across instances when the couple disconnects', async () => {

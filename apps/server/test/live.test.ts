@@ -42,8 +42,14 @@ describe.each(DRIVERS)('live channel (%s)', (driver) => {
     const aliceUpdate = nextEvent(aliceSocket, 'partner_status_update');
     const bobUpdate = nextEvent(bobSocket, 'partner_status_update');
     await pair(server.url, alice, bob);
-    expect(await aliceUpdate).toEqual({ status: 'accepted', partner: { id: bob.id, username: bob.username } });
-    expect(await bobUpdate).toEqual({ status: 'accepted', partner: { id: alice.id, username: alice.username } });
+    expect(await aliceUpdate).toEqual({
+      status: 'accepted',
+      partner: { id: bob.id, username: bob.username },
+    });
+    expect(await bobUpdate).toEqual({
+      status: 'accepted',
+      partner: { id: alice.id, username: alice.username },
+    });
   });
 
   it('delivers a desire sent on the socket: ack after commit, message_sent, new_message and unread_count', async () => {
@@ -60,7 +66,13 @@ describe.each(DRIVERS)('live channel (%s)', (driver) => {
     });
     expect(ack.ok).toBe(true);
     const message = ack.ok ? ack.data.message : undefined;
-    expect(message).toMatchObject({ sender_id: alice.id, receiver_id: bob.id, intensity: 8, urgency: 6, note: 'now' });
+    expect(message).toMatchObject({
+      sender_id: alice.id,
+      receiver_id: bob.id,
+      intensity: 8,
+      urgency: 6,
+      note: 'now',
+    });
     expect(await sent).toEqual(message);
     expect(await received).toEqual(message);
     expect(await unread).toEqual({ count: 1 });
@@ -72,7 +84,10 @@ describe.each(DRIVERS)('live channel (%s)', (driver) => {
     const sent = nextEvent(aliceSocket, 'message_sent');
     const received = nextEvent(bobSocket, 'new_message');
     const unread = nextEvent(bobSocket, 'unread_count');
-    const response = await request(server.url, 'POST', '/api/messages', { token: alice.token, body: desire() });
+    const response = await request(server.url, 'POST', '/api/messages', {
+      token: alice.token,
+      body: desire(),
+    });
     expect(response.status).toBe(201);
     expect(await sent).toEqual(response.body.message);
     expect(await received).toEqual(response.body.message);
@@ -94,8 +109,14 @@ describe.each(DRIVERS)('live channel (%s)', (driver) => {
     const cases: [unknown, string][] = [
       [{ intensity: 11, urgency: 5 }, 'intensity must be an integer from 0 to 10'],
       [{ intensity: 5, urgency: 'x' }, 'urgency must be an integer from 0 to 10'],
-      [{ intensity: 5, urgency: 5, content: 'x'.repeat(201) }, 'Note must be at most 200 characters'],
-      [{ intensity: 5, urgency: 5, receiverId: alice.id }, 'You can only send desires to your partner'],
+      [
+        { intensity: 5, urgency: 5, content: 'x'.repeat(201) },
+        'Note must be at most 200 characters',
+      ],
+      [
+        { intensity: 5, urgency: 5, receiverId: alice.id },
+        'You can only send desires to your partner',
+      ],
       ['not an object', 'Invalid input: expected object, received string'],
       [null, 'Invalid input: expected object, received null'],
     ];
@@ -120,7 +141,10 @@ describe.each(DRIVERS)('live channel (%s)', (driver) => {
     expect(await count).toEqual({ count: 3 });
     const status = nextEvent(bobSocket, 'partner_status_update');
     await emitWithAck(bobSocket, 'partner_status');
-    expect(await status).toEqual({ status: 'accepted', partner: { id: alice.id, username: alice.username } });
+    expect(await status).toEqual({
+      status: 'accepted',
+      partner: { id: alice.id, username: alice.username },
+    });
   });
 
   it('marks some, then all, read and tells both partners', async () => {
@@ -139,10 +163,12 @@ describe.each(DRIVERS)('live channel (%s)', (driver) => {
     const all = await emitWithAck<{ count: number }>(bobSocket, 'mark_read');
     expect(all.ok && all.data.count).toBe(2);
     expect(await aliceAll).toMatchObject({ all: true, readerId: bob.id });
-    expect((await request(server.url, 'GET', '/api/messages/unread-count', { token: bob.token })).body).toEqual({ count: 0 });
+    expect(
+      (await request(server.url, 'GET', '/api/messages/unread-count', { token: bob.token })).body,
+    ).toEqual({ count: 0 });
   });
 
-  it("cannot mark its own sent desires read from the sender side", async () => {
+  it('cannot mark its own sent desires read from the sender side', async () => {
     const response = await emitWithAck(aliceSocket, 'send_message', desire());
     const id = response.ok ? (response.data as { message: Message }).message.id : '';
     const ack = await emitWithAck(aliceSocket, 'mark_read', { ids: [id] });

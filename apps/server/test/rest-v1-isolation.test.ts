@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { createUser, desire, pair, request, type RequestOptions, type TestUser } from './helpers/api.js';
+import {
+  createUser,
+  desire,
+  pair,
+  request,
+  type RequestOptions,
+  type TestUser,
+} from './helpers/api.js';
 import { browserSubscription } from './helpers/rest-fixtures.js';
 
 const ANON_KEY = 'test-anon-key-0123456789';
@@ -12,19 +19,32 @@ describe.each(DRIVERS)('/rest/v1 isolation and bad input (%s)', (driver) => {
   let bob: TestUser;
   let mallory: TestUser;
   const as = (user: TestUser, method: string, path: string, options: RequestOptions = {}) =>
-    request(server.url, method, path, { ...options, token: user.token, headers: { apikey: ANON_KEY, ...options.headers } });
+    request(server.url, method, path, {
+      ...options,
+      token: user.token,
+      headers: { apikey: ANON_KEY, ...options.headers },
+    });
 
   beforeAll(async () => {
     server = await startTestServer(driver, { env: { ANON_KEY } });
-    [alice, bob, mallory] = [await createUser(server.url), await createUser(server.url), await createUser(server.url)];
+    [alice, bob, mallory] = [
+      await createUser(server.url),
+      await createUser(server.url),
+      await createUser(server.url),
+    ];
     await pair(server.url, alice, bob);
     await request(server.url, 'POST', '/api/messages', { token: alice.token, body: desire() });
-    await request(server.url, 'PUT', '/api/push/subscription', { token: alice.token, body: browserSubscription() });
+    await request(server.url, 'PUT', '/api/push/subscription', {
+      token: alice.token,
+      body: browserSubscription(),
+    });
   });
   afterAll(() => server.close());
 
   it('refuses a missing or wrong apikey with 401 before anything else', async () => {
-    const missing = await request(server.url, 'GET', `/rest/v1/profiles?id=eq.${alice.id}`, { token: alice.token });
+    const missing = await request(server.url, 'GET', `/rest/v1/profiles?id=eq.${alice.id}`, {
+      token: alice.token,
+    });
     expect(missing.status).toBe(401);
     expect(missing.body).toMatchObject({ message: 'No API key found in request' });
     const wrong = await request(server.url, 'POST', '/auth/v1/token?grant_type=password', {
@@ -33,15 +53,28 @@ describe.each(DRIVERS)('/rest/v1 isolation and bad input (%s)', (driver) => {
     });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ message: 'Invalid API key' });
-    const asParam = await request(server.url, 'GET', `/rest/v1/profiles?id=eq.${alice.id}&apikey=${ANON_KEY}`, { token: alice.token });
+    const asParam = await request(
+      server.url,
+      'GET',
+      `/rest/v1/profiles?id=eq.${alice.id}&apikey=${ANON_KEY}`,
+      { token: alice.token },
+    );
     expect(asParam.status).toBe(200);
   });
 
   it("shows another couple's ids nothing, in every filter", async () => {
-    for (const filter of [`id=eq.${alice.id}`, `id=eq.${bob.id}`, `partner_id=eq.${alice.id}`, `id=in.(${alice.id},${bob.id})`, 'id=neq.00000000-0000-0000-0000-000000000000']) {
+    for (const filter of [
+      `id=eq.${alice.id}`,
+      `id=eq.${bob.id}`,
+      `partner_id=eq.${alice.id}`,
+      `id=in.(${alice.id},${bob.id})`,
+      'id=neq.00000000-0000-0000-0000-000000000000',
+    ]) {
       const seen = await as(mallory, 'GET', `/rest/v1/profiles?${filter}`);
       expect(seen.status).toBe(200);
-      expect(seen.body).toEqual(filter.startsWith('id=neq') ? [expect.objectContaining({ id: mallory.id })] : []);
+      expect(seen.body).toEqual(
+        filter.startsWith('id=neq') ? [expect.objectContaining({ id: mallory.id })] : [],
+      );
     }
   });
 
@@ -51,21 +84,38 @@ describe.each(DRIVERS)('/rest/v1 isolation and bad input (%s)', (driver) => {
       headers: { prefer: 'return=representation' },
     });
     expect(patched.body).toEqual([]);
-    const partnerColumn = await as(mallory, 'PATCH', `/rest/v1/profiles?id=eq.${mallory.id}`, { body: { partner_id: alice.id } });
+    const partnerColumn = await as(mallory, 'PATCH', `/rest/v1/profiles?id=eq.${mallory.id}`, {
+      body: { partner_id: alice.id },
+    });
     expect(partnerColumn.status).toBe(403);
-    const toAlice = await as(mallory, 'POST', '/rest/v1/messages', { body: { sender_id: mallory.id, receiver_id: alice.id, intensity: 1, urgency: 1 } });
+    const toAlice = await as(mallory, 'POST', '/rest/v1/messages', {
+      body: { sender_id: mallory.id, receiver_id: alice.id, intensity: 1, urgency: 1 },
+    });
     expect(toAlice.status).toBe(409);
-    const asAlice = await as(mallory, 'POST', '/rest/v1/messages', { body: { sender_id: alice.id, receiver_id: bob.id, intensity: 1, urgency: 1 } });
+    const asAlice = await as(mallory, 'POST', '/rest/v1/messages', {
+      body: { sender_id: alice.id, receiver_id: bob.id, intensity: 1, urgency: 1 },
+    });
     expect(asAlice.status).toBe(403);
-    const push = await as(mallory, 'POST', '/rest/v1/push_subscriptions', { body: { user_id: alice.id, subscription: browserSubscription() } });
+    const push = await as(mallory, 'POST', '/rest/v1/push_subscriptions', {
+      body: { user_id: alice.id, subscription: browserSubscription() },
+    });
     expect(push.status).toBe(403);
-    expect((await as(mallory, 'DELETE', `/rest/v1/push_subscriptions?user_id=eq.${alice.id}`)).status).toBe(204);
-    const tokens = await as(mallory, 'POST', '/rest/v1/rpc/get_user_notification_tokens', { body: { p_user_id: alice.id } });
-    expect(tokens.body).toMatchObject({ success: false, error: 'Failed to get notification tokens' });
+    expect(
+      (await as(mallory, 'DELETE', `/rest/v1/push_subscriptions?user_id=eq.${alice.id}`)).status,
+    ).toBe(204);
+    const tokens = await as(mallory, 'POST', '/rest/v1/rpc/get_user_notification_tokens', {
+      body: { p_user_id: alice.id },
+    });
+    expect(tokens.body).toMatchObject({
+      success: false,
+      error: 'Failed to get notification tokens',
+    });
 
     const profile = await request(server.url, 'GET', '/api/profile', { token: alice.token });
     expect(profile.body.username).toBe(alice.username);
-    expect((await server.database.db.query('SELECT 1 FROM push_subscriptions')).rows).toHaveLength(1);
+    expect((await server.database.db.query('SELECT 1 FROM push_subscriptions')).rows).toHaveLength(
+      1,
+    );
     expect((await server.database.db.query('SELECT 1 FROM messages')).rows).toHaveLength(1);
   });
 
@@ -84,7 +134,12 @@ describe.each(DRIVERS)('/rest/v1 isolation and bad input (%s)', (driver) => {
       expect(response.status, path).toBe(status);
       if (!code) continue;
       expect(response.body, path).toMatchObject({ code, message: expect.any(String) });
-      expect(Object.keys(response.body).sort(), path).toEqual(['code', 'details', 'hint', 'message']);
+      expect(Object.keys(response.body).sort(), path).toEqual([
+        'code',
+        'details',
+        'hint',
+        'message',
+      ]);
     }
   });
 
@@ -100,20 +155,38 @@ describe.each(DRIVERS)('/rest/v1 isolation and bad input (%s)', (driver) => {
     for (const [name, body] of bodies) {
       const response = await as(alice, 'POST', `/rest/v1/rpc/${name}`, { body });
       expect(response.status, name).toBe(400);
-      expect(response.body, name).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+      expect(response.body, name).toMatchObject({
+        code: expect.any(String),
+        message: expect.any(String),
+      });
     }
-    const badJson = await as(alice, 'POST', '/rest/v1/messages', { rawBody: '{oops', headers: { 'content-type': 'application/json' } });
+    const badJson = await as(alice, 'POST', '/rest/v1/messages', {
+      rawBody: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(badJson.status).toBe(400);
-    const badRow = await as(alice, 'POST', '/rest/v1/messages', { body: { sender_id: alice.id, receiver_id: bob.id, intensity: 99, urgency: 1 } });
+    const badRow = await as(alice, 'POST', '/rest/v1/messages', {
+      body: { sender_id: alice.id, receiver_id: bob.id, intensity: 99, urgency: 1 },
+    });
     expect(badRow.status).toBe(400);
     expect(badRow.body).toMatchObject({ message: 'intensity must be an integer from 0 to 10' });
-    const signup = await request(server.url, 'POST', '/auth/v1/signup', { headers: { apikey: ANON_KEY }, body: { email: 'weak@example.com', password: '123' } });
+    const signup = await request(server.url, 'POST', '/auth/v1/signup', {
+      headers: { apikey: ANON_KEY },
+      body: { email: 'weak@example.com', password: '123' },
+    });
     expect(signup.status).toBe(422);
-    expect(signup.body).toMatchObject({ code: 'weak_password', weak_password: { reasons: ['length'] } });
-    const noSession = await request(server.url, 'GET', '/auth/v1/user', { headers: { apikey: ANON_KEY } });
+    expect(signup.body).toMatchObject({
+      code: 'weak_password',
+      weak_password: { reasons: ['length'] },
+    });
+    const noSession = await request(server.url, 'GET', '/auth/v1/user', {
+      headers: { apikey: ANON_KEY },
+    });
     expect(noSession.status).toBe(401);
     expect(noSession.body).toMatchObject({ msg: 'Auth session missing!' });
-    const anonymous = await request(server.url, 'GET', '/rest/v1/profiles', { headers: { apikey: ANON_KEY } });
+    const anonymous = await request(server.url, 'GET', '/rest/v1/profiles', {
+      headers: { apikey: ANON_KEY },
+    });
     expect(anonymous.status).toBe(401);
   });
 });

@@ -34,8 +34,7 @@ export const AES_GCM_TAG_BYTES = 16;
  * Longest base64 ciphertext a 200-character note can produce: each UTF-16 unit is at most three
  * UTF-8 bytes, plus the GCM tag.
  */
-export const NOTE_CIPHERTEXT_BASE64_MAX =
-  4 * Math.ceil((NOTE_MAX * 3 + AES_GCM_TAG_BYTES) / 3);
+export const NOTE_CIPHERTEXT_BASE64_MAX = 4 * Math.ceil((NOTE_MAX * 3 + AES_GCM_TAG_BYTES) / 3);
 
 export const TIMEOUTS_MS = {
   authInit: 10_000,

@@ -6,7 +6,11 @@ export interface Mailer {
 }
 
 /** SMTP when configured; otherwise the link goes to the server log, for development. */
-export function createMailer(smtpUrl: string | undefined, from: string, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  smtpUrl: string | undefined,
+  from: string,
+  log: FastifyBaseLogger,
+): Mailer {
   if (!smtpUrl) {
     return {
       async sendConfirmation(to, link) {

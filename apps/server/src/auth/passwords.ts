@@ -13,7 +13,10 @@ let dummyHash: Promise<string> | undefined;
  * Checks a password; with no stored hash it still spends the same time, so that response
  * times do not reveal which e-mail addresses have accounts.
  */
-export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     dummyHash ??= hashPassword('dummy-password-for-timing');
     await verify(await dummyHash, password).catch(() => false);

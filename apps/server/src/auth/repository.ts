@@ -11,7 +11,9 @@ export interface UserRow {
 const USER_COLUMNS = 'id, email, password_hash, email_confirmed_at, created_at';
 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
-  const { rows } = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email]);
+  const { rows } = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [
+    email,
+  ]);
   return rows[0];
 }
 
@@ -48,7 +50,13 @@ export async function insertProfile(
   await q.query(
     `INSERT INTO profiles (id, username, auth_method, farcaster_id, farcaster_username)
      VALUES ($1, $2, $3, $4, $5)`,
-    [profile.id, profile.username, profile.authMethod, profile.farcasterId ?? null, profile.farcasterUsername ?? null],
+    [
+      profile.id,
+      profile.username,
+      profile.authMethod,
+      profile.farcasterId ?? null,
+      profile.farcasterUsername ?? null,
+    ],
   );
 }
 
@@ -84,7 +92,10 @@ export interface RefreshTokenRow {
   session_revoked: boolean;
 }
 
-export async function lockRefreshToken(q: Queryable, hash: string): Promise<RefreshTokenRow | undefined> {
+export async function lockRefreshToken(
+  q: Queryable,
+  hash: string,
+): Promise<RefreshTokenRow | undefined> {
   const { rows } = await q.query<RefreshTokenRow>(
     `SELECT t.session_id, s.user_id,
             t.expires_at <= now() AS expired,
@@ -107,7 +118,11 @@ export async function markTokenRotated(q: Queryable, hash: string): Promise<void
   );
 }
 
-export async function revokeSession(q: Queryable, sessionId: string, reason: string): Promise<void> {
+export async function revokeSession(
+  q: Queryable,
+  sessionId: string,
+  reason: string,
+): Promise<void> {
   await q.query(
     `UPDATE auth_sessions SET revoked_at = now(), revoked_reason = $2
      WHERE id = $1 AND revoked_at IS NULL`,

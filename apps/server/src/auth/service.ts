@@ -39,7 +39,11 @@ function toAuthUser(row: repo.UserRow): AuthUser {
   };
 }
 
-export async function issueSession(ctx: AppContext, q: Queryable, user: repo.UserRow): Promise<Session> {
+export async function issueSession(
+  ctx: AppContext,
+  q: Queryable,
+  user: repo.UserRow,
+): Promise<Session> {
   const sessionId = await repo.insertSession(q, user.id);
   const refreshToken = randomToken();
   await repo.insertRefreshToken(q, {
@@ -73,21 +77,26 @@ export async function signUp(ctx: AppContext, input: SignUpBody): Promise<SignUp
   const confirmationToken = randomToken();
   const result = await ctx.db
     .transaction(async (tx) => {
-    const username = await chooseInitialUsername(tx, input.username);
-    const user = await repo.insertUser(tx, {
-      email: input.email,
-      passwordHash,
-      confirmed: !requireConfirmation,
-    });
-    if (!user) throw new HttpError(409, SERVER_TEXTS.emailTaken);
-    await repo.insertProfile(tx, { id: user.id, username, authMethod: 'email' });
-    if (!requireConfirmation) return issueSession(ctx, tx, user);
-    await repo.insertEmailConfirmation(tx, { hash: hashToken(confirmationToken), userId: user.id });
-    return { user: toAuthUser(user), session: null } as const;
-  })
+      const username = await chooseInitialUsername(tx, input.username);
+      const user = await repo.insertUser(tx, {
+        email: input.email,
+        passwordHash,
+        confirmed: !requireConfirmation,
+      });
+      if (!user) throw new HttpError(409, SERVER_TEXTS.emailTaken);
+      await repo.insertProfile(tx, { id: user.id, username, authMethod: 'email' });
+      if (!requireConfirmation) return issueSession(ctx, tx, user);
+      await repo.insertEmailConfirmation(tx, {
+        hash: hashToken(confirmationToken),
+        userId: user.id,
+      });
+      return { user: toAuthUser(user), session: null } as const;
+    })
     .catch((error: unknown) => {
-      if (isUniqueViolation(error, 'profiles_username_key')) throw new HttpError(409, TEXTS.usernameTaken);
-      if (isUniqueViolation(error, 'users_email_key')) throw new HttpError(409, SERVER_TEXTS.emailTaken);
+      if (isUniqueViolation(error, 'profiles_username_key'))
+        throw new HttpError(409, TEXTS.usernameTaken);
+      if (isUniqueViolation(error, 'users_email_key'))
+        throw new HttpError(409, SERVER_TEXTS.emailTaken);
       throw error;
     });
   if ('session' in result) {
@@ -130,7 +139,10 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
       sessionId: token.session_id,
       ttlDays: REFRESH_TOKEN_TTL_DAYS,
     });
-    const access = await ctx.tokens.signAccessToken({ userId: user.id, sessionId: token.session_id });
+    const access = await ctx.tokens.signAccessToken({
+      userId: user.id,
+      sessionId: token.session_id,
+    });
     const session: Session = {
       access_token: access.token,
       token_type: 'bearer',
@@ -166,6 +178,8 @@ export async function getCurrentUser(ctx: AppContext, userId: string): Promise<A
 }
 
 export async function confirmEmail(ctx: AppContext, token: string): Promise<void> {
-  const confirmed = await ctx.db.transaction((tx) => repo.consumeEmailConfirmation(tx, hashToken(token)));
+  const confirmed = await ctx.db.transaction((tx) =>
+    repo.consumeEmailConfirmation(tx, hashToken(token)),
+  );
   if (!confirmed) throw new HttpError(400, SERVER_TEXTS.invalidConfirmation);
 }

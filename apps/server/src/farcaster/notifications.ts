@@ -51,10 +51,7 @@ export function desireNotification(
   return {
     notificationId: truncate(`desire-${message.id}`, notificationId),
     title: truncate(TEXTS.pushNewDesireTitle(senderUsername), title),
-    body: truncate(
-      desireNotificationBody(message.intensity, message.urgency),
-      body,
-    ),
+    body: truncate(desireNotificationBody(message.intensity, message.urgency), body),
     targetUrl: target(config, '/notifications'),
   };
 }

@@ -8,7 +8,9 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       await ctx.db.query('SELECT 1');
       return { status: 'ok', database: ctx.db.driver };
     } catch {
-      return reply.code(503).send({ status: 'unavailable', error: SERVER_TEXTS.databaseUnreachable });
+      return reply
+        .code(503)
+        .send({ status: 'unavailable', error: SERVER_TEXTS.databaseUnreachable });
     }
   });
 };

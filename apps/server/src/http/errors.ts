@@ -12,14 +12,23 @@ export class HttpError extends Error {
   }
 }
 
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '53300']);
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '53300',
+]);
 
-function isDatabaseUnavailable(error: { code?: unknown; message?: string }): boolean {
+export function isDatabaseUnavailable(error: { code?: unknown; message?: string }): boolean {
   const code = typeof error.code === 'string' ? error.code : '';
   return (
     unavailableCodes.has(code) ||
     code.startsWith('08') ||
-    /Connection terminated|timeout exceeded when trying to connect/i.test(error.message ?? '')
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(
+      error.message ?? '',
+    )
   );
 }
 
@@ -45,7 +54,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ code }, 'database unavailable');
-      return reply.code(503).header('retry-after', '1').send({ error: SERVER_TEXTS.serviceUnavailable });
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ error: SERVER_TEXTS.serviceUnavailable });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: SERVER_TEXTS.internal });

@@ -12,5 +12,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const issue = result.error.issues[0];
   const message = issue?.message ?? SERVER_TEXTS.invalidBody;
   const field = issue?.path.join('.');
-  throw new HttpError(400, field && GENERIC_MESSAGE.test(message) ? `${field}: ${message}` : message);
+  throw new HttpError(
+    400,
+    field && GENERIC_MESSAGE.test(message) ? `${field}: ${message}` : message,
+  );
 }

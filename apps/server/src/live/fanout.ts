@@ -26,12 +26,22 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
     void emitUnreadCount(message.receiver_id);
   };
   const onMessagesRead: DomainListener<'messagesRead'> = ({ readerId, senderId, ids, all }) => {
-    io.to([userRoom(readerId), userRoom(senderId)]).emit(SERVER_EVENTS.messagesMarkedRead, { ids, all, readerId });
+    io.to([userRoom(readerId), userRoom(senderId)]).emit(SERVER_EVENTS.messagesMarkedRead, {
+      ids,
+      all,
+      readerId,
+    });
     void emitUnreadCount(readerId);
   };
   const onPartnerConnected: DomainListener<'partnerConnected'> = ({ partner, self }) => {
-    io.to(userRoom(self.id)).emit(SERVER_EVENTS.partnerStatusUpdate, { status: 'accepted', partner });
-    io.to(userRoom(partner.id)).emit(SERVER_EVENTS.partnerStatusUpdate, { status: 'accepted', partner: self });
+    io.to(userRoom(self.id)).emit(SERVER_EVENTS.partnerStatusUpdate, {
+      status: 'accepted',
+      partner,
+    });
+    io.to(userRoom(partner.id)).emit(SERVER_EVENTS.partnerStatusUpdate, {
+      status: 'accepted',
+      partner: self,
+    });
   };
   const onPartnerDisconnected: DomainListener<'partnerDisconnected'> = ({ userId, partnerId }) => {
     io.to([userRoom(userId), userRoom(partnerId)]).emit(SERVER_EVENTS.partnerStatusUpdate, {

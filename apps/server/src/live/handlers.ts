@@ -8,7 +8,7 @@ import {
   type Ack,
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, isDatabaseUnavailable } from '../http/errors.js';
 import { parseInput } from '../http/validate.js';
 import { getUnreadCount, markMessagesRead, sendDesire } from '../messages/service.js';
 import { getPartnerStatus } from '../partner/service.js';
@@ -17,6 +17,10 @@ type Handler = (userId: string, payload: unknown) => Promise<unknown>;
 
 function clientMessage(error: unknown, ctx: AppContext): string {
   if (error instanceof HttpError) return error.message;
+  if (error instanceof Error && isDatabaseUnavailable(error)) {
+    ctx.log.warn({ err: error.message }, 'database unavailable');
+    return SERVER_TEXTS.serviceUnavailable;
+  }
   ctx.log.error({ err: error }, 'live channel handler failed');
   return SERVER_TEXTS.internal;
 }
@@ -50,7 +54,8 @@ export function bindClientEvents(socket: Socket, ctx: AppContext, userId: string
   for (const [event, handler] of Object.entries(handlers)) {
     socket.on(event, async (...args: unknown[]) => {
       const last = args.at(-1);
-      const ack = typeof last === 'function' ? (last as (response: Ack<unknown>) => void) : undefined;
+      const ack =
+        typeof last === 'function' ? (last as (response: Ack<unknown>) => void) : undefined;
       const payload = ack ? args.slice(0, -1)[0] : args[0];
       try {
         const data = await handler(userId, payload);

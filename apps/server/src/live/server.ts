@@ -11,7 +11,11 @@ export interface LiveChannel {
   io: Server;
 }
 
-async function connectRedisAdapter(io: Server, redisUrl: string, ctx: AppContext): Promise<() => Promise<void>> {
+async function connectRedisAdapter(
+  io: Server,
+  redisUrl: string,
+  ctx: AppContext,
+): Promise<() => Promise<void>> {
   const pub = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: null });
   const sub = pub.duplicate();
   for (const client of [pub, sub]) {
@@ -21,7 +25,9 @@ async function connectRedisAdapter(io: Server, redisUrl: string, ctx: AppContext
   // Redis being away at start-up must not stop the server: local delivery works without it,
   // and ioredis keeps retrying until cross-instance delivery can resume.
   for (const client of [pub, sub]) {
-    client.connect().catch((error: Error) => ctx.log.warn({ err: error.message }, 'redis not reachable yet'));
+    client
+      .connect()
+      .catch((error: Error) => ctx.log.warn({ err: error.message }, 'redis not reachable yet'));
   }
   io.adapter(createAdapter(pub, sub));
   return async () => {
@@ -33,18 +39,25 @@ async function connectRedisAdapter(io: Server, redisUrl: string, ctx: AppContext
  * socket.io on the Fastify server: handshake auth with the access token, one room per user,
  * client events bound to the services, domain events fanned out to rooms.
  */
-export async function attachLiveChannel(app: FastifyInstance, ctx: AppContext): Promise<LiveChannel> {
+export async function attachLiveChannel(
+  app: FastifyInstance,
+  ctx: AppContext,
+): Promise<LiveChannel> {
   const io = new Server(app.server, {
     path: LIVE_CHANNEL.path,
     serveClient: false,
     transports: ['websocket', 'polling'],
     maxHttpBufferSize: 16_384,
   });
-  const closeRedis = ctx.config.REDIS_URL ? await connectRedisAdapter(io, ctx.config.REDIS_URL, ctx) : undefined;
+  const closeRedis = ctx.config.REDIS_URL
+    ? await connectRedisAdapter(io, ctx.config.REDIS_URL, ctx)
+    : undefined;
 
   io.use(async (socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
-    const claims = await ctx.tokens.verifyAccessToken(typeof token === 'string' ? token : undefined);
+    const claims = await ctx.tokens.verifyAccessToken(
+      typeof token === 'string' ? token : undefined,
+    );
     if (!claims) return next(new Error(SERVER_TEXTS.unauthorized));
     socket.data.userId = claims.userId;
     next();

@@ -23,11 +23,14 @@ export const partnerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       ({ code } = parseInput(connectBodySchema, request.body));
     } catch (error) {
       // Pairing answers keep their { success: false, error } shape even for malformed input.
-      if (error instanceof HttpError) throw new HttpError(error.statusCode, error.message, { success: false });
+      if (error instanceof HttpError)
+        throw new HttpError(error.statusCode, error.message, { success: false });
       throw error;
     }
     return partner.connectWithPairingCode(ctx, userId, code);
   });
 
-  app.post('/disconnect', async (request) => partner.disconnectFromPartner(ctx, requireUser(request).userId));
+  app.post('/disconnect', async (request) =>
+    partner.disconnectFromPartner(ctx, requireUser(request).userId),
+  );
 };

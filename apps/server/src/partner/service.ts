@@ -20,17 +20,30 @@ const CONNECT_ERROR_STATUS: Record<string, number> = {
   [SERVER_TEXTS.codeOwnerPaired]: 409,
 };
 
-export async function getPartnerStatus(ctx: AppContext, userId: string): Promise<PartnerStatusResponse> {
+export async function getPartnerStatus(
+  ctx: AppContext,
+  userId: string,
+): Promise<PartnerStatusResponse> {
   return ctx.db.asUser(userId, async (tx) => {
-    const [status, partner] = [await repo.selectMyPartnerStatus(tx), await selectPartnerSummary(tx)];
+    const [status, partner] = [
+      await repo.selectMyPartnerStatus(tx),
+      await selectPartnerSummary(tx),
+    ];
     return { status, has_partner: partner !== null, partner };
   });
 }
 
-export async function generatePairingCode(ctx: AppContext, userId: string): Promise<GenerateCodeResult> {
+export async function generatePairingCode(
+  ctx: AppContext,
+  userId: string,
+): Promise<GenerateCodeResult> {
   const result = await ctx.db.asUser(userId, (tx) => repo.generatePairingCode(tx));
   if (!result.success) {
-    throw new HttpError(409, result.error ?? TEXTS.generateCodeFailed, { success: false, code: null, expires_at: null });
+    throw new HttpError(409, result.error ?? TEXTS.generateCodeFailed, {
+      success: false,
+      code: null,
+      expires_at: null,
+    });
   }
   // jsonb prints timestamps its own way; answer in the ISO form every other timestamp uses.
   return { ...result, expires_at: result.expires_at && new Date(result.expires_at).toISOString() };
@@ -46,10 +59,16 @@ export async function connectWithPairingCode(
     const result = await repo.connectWithPairingCode(tx, code);
     if (!result.success) return { ok: false, error: result.error ?? TEXTS.connectFailed } as const;
     const [partner, self] = [await selectPartnerSummary(tx), await selectOwnProfile(tx)];
-    return { ok: true, partner: partner!, self: { id: self!.id, username: self!.username } } as const;
+    return {
+      ok: true,
+      partner: partner!,
+      self: { id: self!.id, username: self!.username },
+    } as const;
   });
   if (!outcome.ok) {
-    throw new HttpError(CONNECT_ERROR_STATUS[outcome.error] ?? 400, outcome.error, { success: false });
+    throw new HttpError(CONNECT_ERROR_STATUS[outcome.error] ?? 400, outcome.error, {
+      success: false,
+    });
   }
   ctx.events.emit('partnerConnected', { userId, partner: outcome.partner, self: outcome.self });
   return { success: true, error: null, partner: outcome.partner };
@@ -58,7 +77,10 @@ export async function connectWithPairingCode(
 export async function disconnectFromPartner(ctx: AppContext, userId: string): Promise<RpcResult> {
   const result = await ctx.db.asUser(userId, (tx) => repo.disconnectFromPartner(tx));
   if (!result.success || !result.partner_id) {
-    throw new HttpError(404, result.error ?? TEXTS.disconnectFailed, { success: false, message: null });
+    throw new HttpError(404, result.error ?? TEXTS.disconnectFailed, {
+      success: false,
+      message: null,
+    });
   }
   ctx.events.emit('partnerDisconnected', { userId, partnerId: result.partner_id });
   return { success: true, message: result.message, error: null };

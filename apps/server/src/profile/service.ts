@@ -14,12 +14,17 @@ export async function getProfile(ctx: AppContext, userId: string): Promise<Profi
 }
 
 /** The username arrives already trimmed, lower-cased and checked by usernameSchema. */
-export async function updateUsername(ctx: AppContext, userId: string, username: string): Promise<Profile> {
+export async function updateUsername(
+  ctx: AppContext,
+  userId: string,
+  username: string,
+): Promise<Profile> {
   try {
     const updated = await ctx.db.asUser(userId, (tx) => repo.updateOwnUsername(tx, username));
     if (!updated) throw new HttpError(404, TEXTS.usernameUpdateFailed);
   } catch (error) {
-    if (isUniqueViolation(error, 'profiles_username_key')) throw new HttpError(409, TEXTS.usernameTaken);
+    if (isUniqueViolation(error, 'profiles_username_key'))
+      throw new HttpError(409, TEXTS.usernameTaken);
     throw error;
   }
   return getProfile(ctx, userId);

@@ -1,4 +1,10 @@
-import { TEXTS, desireNotificationBody, partnerConnectedBody, type PartnerSummary, type PushPayload } from '@couple/protocol';
+import {
+  TEXTS,
+  desireNotificationBody,
+  partnerConnectedBody,
+  type PartnerSummary,
+  type PushPayload,
+} from '@couple/protocol';
 import type { PushOptions } from './sender.js';
 
 const DAY_SECONDS = 24 * 60 * 60;

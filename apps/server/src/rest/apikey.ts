@@ -9,12 +9,20 @@ export function requireApiKey(app: FastifyInstance, anonKey: string): void {
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.apikey;
     const param = (request.query as Record<string, unknown> | undefined)?.apikey;
-    const given = typeof header === 'string' ? header : typeof param === 'string' ? param : undefined;
+    const given =
+      typeof header === 'string' ? header : typeof param === 'string' ? param : undefined;
     if (given === undefined) {
-      return reply.code(401).send({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+      return reply
+        .code(401)
+        .send({
+          message: 'No API key found in request',
+          hint: 'No `apikey` request header or url param was found.',
+        });
     }
     if (!timingSafeEqual(digest(given), expected)) {
-      return reply.code(401).send({ message: 'Invalid API key', hint: 'Double check the anonymous API key.' });
+      return reply
+        .code(401)
+        .send({ message: 'Invalid API key', hint: 'Double check the anonymous API key.' });
     }
   });
 }

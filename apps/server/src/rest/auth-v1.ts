@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { refreshBodySchema, signInBodySchema, signUpBodySchema, type AuthUser } from '@couple/protocol';
+import {
+  refreshBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+  type AuthUser,
+} from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { requireUser } from '../http/auth-guard.js';
 import { limitPerMinute } from '../http/rate-limit.js';
@@ -9,12 +14,19 @@ import * as auth from '../auth/service.js';
 import { GoTrueError, toGoTrueError, useErrorShape } from './errors.js';
 
 const grantQuerySchema = z.object({
-  grant_type: z.enum(['password', 'refresh_token'], { error: 'grant_type must be password or refresh_token' }),
+  grant_type: z.enum(['password', 'refresh_token'], {
+    error: 'grant_type must be password or refresh_token',
+  }),
 });
 
 /** The auth user as that family shows it: ours, plus audience and role. */
 function goTrueUser(user: AuthUser) {
-  return { ...user, aud: 'authenticated', role: 'authenticated', confirmed_at: user.email_confirmed_at };
+  return {
+    ...user,
+    aud: 'authenticated',
+    role: 'authenticated',
+    confirmed_at: user.email_confirmed_at,
+  };
 }
 
 /** /auth/v1: the hosted-auth calls of SPEC §7, answered by our auth service. */
@@ -42,5 +54,7 @@ export const authV1Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return reply.code(204).send();
   });
 
-  app.get('/user', async (request) => goTrueUser(await auth.getCurrentUser(ctx, requireUser(request).userId)));
+  app.get('/user', async (request) =>
+    goTrueUser(await auth.getCurrentUser(ctx, requireUser(request).userId)),
+  );
 };

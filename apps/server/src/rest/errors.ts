@@ -17,12 +17,22 @@ export function toPostgrestError(error: unknown): PostgrestError | undefined {
   if (error instanceof PostgrestError) return error;
   if (error instanceof HttpError) {
     if (error.message === TEXTS.usernameTaken) {
-      return new PostgrestError(409, '23505', 'duplicate key value violates unique constraint "profiles_username_key"', 'Key (username) already exists.');
+      return new PostgrestError(
+        409,
+        '23505',
+        'duplicate key value violates unique constraint "profiles_username_key"',
+        'Key (username) already exists.',
+      );
     }
-    const code = error.statusCode === 403 ? '42501' : error.statusCode === 401 ? 'PGRST301' : 'P0001';
+    const code =
+      error.statusCode === 403 ? '42501' : error.statusCode === 401 ? 'PGRST301' : 'P0001';
     return new PostgrestError(error.statusCode, code, error.message);
   }
-  const { code, message, statusCode } = error as { code?: unknown; message?: string; statusCode?: number };
+  const { code, message, statusCode } = error as {
+    code?: unknown;
+    message?: string;
+    statusCode?: number;
+  };
   if (typeof code === 'string' && SQLSTATE.test(code) && sqlStatus(code)) {
     return new PostgrestError(sqlStatus(code), code, message ?? 'Invalid input');
   }
@@ -52,7 +62,13 @@ export class GoTrueError extends Error {
   }
 
   toJSON(): GoTrueErrorBody {
-    return { code: this.code, msg: this.message, error: this.grantError, error_description: this.message, ...this.extra };
+    return {
+      code: this.code,
+      msg: this.message,
+      error: this.grantError,
+      error_description: this.message,
+      ...this.extra,
+    };
   }
 }
 
@@ -67,22 +83,42 @@ export function toGoTrueError(error: unknown): GoTrueError | undefined {
   }
   switch (error.message) {
     case SERVER_TEXTS.invalidCredentials:
-      return new GoTrueError(400, 'invalid_credentials', 'Invalid login credentials', 'invalid_grant');
+      return new GoTrueError(
+        400,
+        'invalid_credentials',
+        'Invalid login credentials',
+        'invalid_grant',
+      );
     case SERVER_TEXTS.invalidRefreshToken:
-      return new GoTrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found', 'invalid_grant');
+      return new GoTrueError(
+        400,
+        'refresh_token_not_found',
+        'Invalid Refresh Token: Refresh Token Not Found',
+        'invalid_grant',
+      );
     case SERVER_TEXTS.emailNotConfirmed:
       return new GoTrueError(400, 'email_not_confirmed', 'Email not confirmed', 'invalid_grant');
     case SERVER_TEXTS.emailTaken:
       return new GoTrueError(422, 'user_already_exists', 'User already registered');
     case SERVER_TEXTS.passwordTooShort:
-      return new GoTrueError(422, 'weak_password', `Password should be at least ${PASSWORD_MIN} characters.`, 'weak_password', {
-        weak_password: { reasons: ['length'] },
-      });
+      return new GoTrueError(
+        422,
+        'weak_password',
+        `Password should be at least ${PASSWORD_MIN} characters.`,
+        'weak_password',
+        {
+          weak_password: { reasons: ['length'] },
+        },
+      );
     case TEXTS.authSessionMissing:
     case SERVER_TEXTS.unauthorized:
       return new GoTrueError(401, 'session_missing', TEXTS.authSessionMissing);
     default:
-      return new GoTrueError(error.statusCode, error.statusCode === 429 ? 'over_request_rate_limit' : 'validation_failed', error.message);
+      return new GoTrueError(
+        error.statusCode,
+        error.statusCode === 429 ? 'over_request_rate_limit' : 'validation_failed',
+        error.message,
+      );
   }
 }
 

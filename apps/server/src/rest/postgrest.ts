@@ -35,15 +35,38 @@ function parseFilter(column: string, raw: string): Filter {
       return { column, op, value };
     case 'in': {
       const list = /^\((.*)\)$/.exec(value);
-      if (!list) throw new PostgrestError(400, 'PGRST100', `"${raw}" is not a valid in() list`, null, 'Use in.(a,b,c)');
-      return { column, op, value: list[1] === '' ? [] : list[1]!.split(',').map((v) => v.replace(/^"|"$/g, '')) };
+      if (!list)
+        throw new PostgrestError(
+          400,
+          'PGRST100',
+          `"${raw}" is not a valid in() list`,
+          null,
+          'Use in.(a,b,c)',
+        );
+      return {
+        column,
+        op,
+        value: list[1] === '' ? [] : list[1]!.split(',').map((v) => v.replace(/^"|"$/g, '')),
+      };
     }
     case 'is':
       if (value === 'null') return { column, op, value: null };
       if (value === 'true' || value === 'false') return { column, op, value: value === 'true' };
-      throw new PostgrestError(400, 'PGRST100', `"${raw}" is not a valid is. value`, null, 'Use is.null, is.true or is.false');
+      throw new PostgrestError(
+        400,
+        'PGRST100',
+        `"${raw}" is not a valid is. value`,
+        null,
+        'Use is.null, is.true or is.false',
+      );
     default:
-      throw new PostgrestError(400, 'PGRST100', `"${op}" is not a valid operator`, `Unexpected filter "${column}=${raw}"`, 'Supported operators: eq, neq, in, is');
+      throw new PostgrestError(
+        400,
+        'PGRST100',
+        `"${op}" is not a valid operator`,
+        `Unexpected filter "${column}=${raw}"`,
+        'Supported operators: eq, neq, in, is',
+      );
   }
 }
 
@@ -81,7 +104,9 @@ export function whereClause(filters: Filter[], params: unknown[]): string {
   const parts = filters.map((filter) => {
     const column = `"${filter.column}"`;
     if (filter.op === 'is') {
-      return filter.value === null ? `${column} IS NULL` : `${column} IS ${filter.value ? 'TRUE' : 'FALSE'}`;
+      return filter.value === null
+        ? `${column} IS NULL`
+        : `${column} IS ${filter.value ? 'TRUE' : 'FALSE'}`;
     }
     params.push(filter.value);
     if (filter.op === 'in') return `${column}::text = ANY($${params.length}::text[])`;
@@ -115,7 +140,12 @@ export function wantsSingleObject(request: FastifyRequest): boolean {
 /** PostgREST's answer to a single-object request with zero or several rows. */
 export function singleObject<T>(rows: T[]): T {
   if (rows.length !== 1) {
-    throw new PostgrestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows.length} rows`);
+    throw new PostgrestError(
+      406,
+      'PGRST116',
+      'JSON object requested, multiple (or no) rows returned',
+      `The result contains ${rows.length} rows`,
+    );
   }
   return rows[0]!;
 }

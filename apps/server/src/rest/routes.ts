@@ -11,10 +11,10 @@ import { tableRoutes } from './tables.js';
  * The backend-as-a-service surface of SPEC §7 (/rest/v1 and /auth/v1): thin adapters over the
  * same services and SQL functions as /api, for clients written against that contract.
  */
-export const backendAsAServiceRoutes: FastifyPluginAsync<{ ctx: AppContext; anonKey: string }> = async (
-  app,
-  { ctx, anonKey },
-) => {
+export const backendAsAServiceRoutes: FastifyPluginAsync<{
+  ctx: AppContext;
+  anonKey: string;
+}> = async (app, { ctx, anonKey }) => {
   requireApiKey(app, anonKey);
   await app.register(authV1Routes, { prefix: '/auth/v1', ctx });
   await app.register(

@@ -8,7 +8,11 @@ import { HttpError } from '../http/errors.js';
 import { requireUser } from '../http/auth-guard.js';
 import { parseInput } from '../http/validate.js';
 import { limitPerMinute } from '../http/rate-limit.js';
-import { connectWithPairingCode, disconnectFromPartner, generatePairingCode } from '../partner/service.js';
+import {
+  connectWithPairingCode,
+  disconnectFromPartner,
+  generatePairingCode,
+} from '../partner/service.js';
 import { PostgrestError } from './postgrest.js';
 
 type Rpc = (ctx: AppContext, userId: string, body: unknown) => Promise<unknown>;
@@ -22,11 +26,15 @@ const inUserScope =
   };
 
 /** A service's refusal comes back as the function's own { success: false, error } answer. */
-async function asRpcResult<T>(work: () => Promise<T>, failure: Record<string, unknown>): Promise<T | Record<string, unknown>> {
+async function asRpcResult<T>(
+  work: () => Promise<T>,
+  failure: Record<string, unknown>,
+): Promise<T | Record<string, unknown>> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode < 500) return { ...failure, success: false, error: error.message };
+    if (error instanceof HttpError && error.statusCode < 500)
+      return { ...failure, success: false, error: error.message };
     throw error;
   }
 }
@@ -34,14 +42,23 @@ async function asRpcResult<T>(work: () => Promise<T>, failure: Record<string, un
 /** Exactly the functions of SPEC §7, each a thin call to the same service or SQL function. */
 const RPCS: Record<string, Rpc> = {
   has_partner: inUserScope((tx) => selectResult(tx, 'SELECT has_partner() AS result'), none),
-  get_my_partner_id: inUserScope((tx) => selectResult(tx, 'SELECT get_my_partner_id() AS result'), none),
-  debug_message_access: inUserScope((tx) => selectResult(tx, 'SELECT debug_message_access() AS result'), none),
+  get_my_partner_id: inUserScope(
+    (tx) => selectResult(tx, 'SELECT get_my_partner_id() AS result'),
+    none,
+  ),
+  debug_message_access: inUserScope(
+    (tx) => selectResult(tx, 'SELECT debug_message_access() AS result'),
+    none,
+  ),
   generate_pairing_code: (ctx, userId, body) => {
     parseInput(none, body ?? {});
     return asRpcResult(() => generatePairingCode(ctx, userId), { code: null, expires_at: null });
   },
   connect_with_pairing_code: (ctx, userId, body) => {
-    const { pairing_code } = parseInput(z.object({ pairing_code: z.string({ error: 'pairing_code is required' }) }).strict(), body);
+    const { pairing_code } = parseInput(
+      z.object({ pairing_code: z.string({ error: 'pairing_code is required' }) }).strict(),
+      body,
+    );
     return asRpcResult(async () => {
       const code = parseInput(pairingCodeSchema, pairing_code);
       const { success, error } = await connectWithPairingCode(ctx, userId, code);
@@ -53,7 +70,12 @@ const RPCS: Record<string, Rpc> = {
     return asRpcResult(() => disconnectFromPartner(ctx, userId), { message: null });
   },
   store_notification_token: inUserScope(
-    (tx, p) => selectResult(tx, 'SELECT store_notification_token($1, $2, $3) AS result', [p.p_platform, p.p_token, p.p_url ?? null]),
+    (tx, p) =>
+      selectResult(tx, 'SELECT store_notification_token($1, $2, $3) AS result', [
+        p.p_platform,
+        p.p_token,
+        p.p_url ?? null,
+      ]),
     z.object({ p_platform: z.string(), p_token: z.string(), p_url: z.string().nullish() }).strict(),
   ),
   get_user_notification_tokens: inUserScope(
@@ -67,12 +89,25 @@ const RPCS: Record<string, Rpc> = {
         p.p_input_params === undefined ? null : JSON.stringify(p.p_input_params),
         p.p_error_message ?? null,
       ]),
-    z.object({ p_function_name: z.string(), p_input_params: z.unknown().optional(), p_error_message: z.string().nullish() }).strict(),
+    z
+      .object({
+        p_function_name: z.string(),
+        p_input_params: z.unknown().optional(),
+        p_error_message: z.string().nullish(),
+      })
+      .strict(),
   ),
   get_recent_debug_logs: inUserScope(
     async (tx, p) =>
-      (await tx.query('SELECT * FROM get_recent_debug_logs($1, $2)', [p.p_limit ?? 50, p.p_function_name ?? null])).rows,
-    z.object({ p_limit: z.number().int().nullish(), p_function_name: z.string().nullish() }).strict(),
+      (
+        await tx.query('SELECT * FROM get_recent_debug_logs($1, $2)', [
+          p.p_limit ?? 50,
+          p.p_function_name ?? null,
+        ])
+      ).rows,
+    z
+      .object({ p_limit: z.number().int().nullish(), p_function_name: z.string().nullish() })
+      .strict(),
   ),
 };
 
@@ -86,6 +121,10 @@ export const rpcRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     );
   }
   app.post<{ Params: { name: string } }>('/:name', async (request) => {
-    throw new PostgrestError(404, 'PGRST202', `Could not find the function public.${request.params.name} in the schema cache`);
+    throw new PostgrestError(
+      404,
+      'PGRST202',
+      `Could not find the function public.${request.params.name} in the schema cache`,
+    );
   });
 };

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { pushSubscriptionSchema, sendDesireSchema, updateProfileBodySchema } from '@couple/protocol';
+import {
+  pushSubscriptionSchema,
+  sendDesireSchema,
+  updateProfileBodySchema,
+} from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { requireUser } from '../http/auth-guard.js';
 import { parseInput } from '../http/validate.js';
@@ -8,12 +12,35 @@ import { updateUsername } from '../profile/service.js';
 import { sendDesire } from '../messages/service.js';
 import { deletePushSubscription, savePushSubscription } from '../push/service.js';
 import { selectSubscription } from '../push/repository.js';
-import { eqValue, parseFilters, parseSelect, PostgrestError, preferences, singleObject, wantsSingleObject, whereClause } from './postgrest.js';
+import {
+  eqValue,
+  parseFilters,
+  parseSelect,
+  PostgrestError,
+  preferences,
+  singleObject,
+  wantsSingleObject,
+  whereClause,
+} from './postgrest.js';
 
-const PROFILE_COLUMNS = ['id', 'username', 'auth_method', 'farcaster_id', 'farcaster_username', 'partner_id', 'partner_status', 'created_at', 'updated_at'] as const;
+const PROFILE_COLUMNS = [
+  'id',
+  'username',
+  'auth_method',
+  'farcaster_id',
+  'farcaster_username',
+  'partner_id',
+  'partner_status',
+  'created_at',
+  'updated_at',
+] as const;
 
 const rlsViolation = (table: string) =>
-  new PostgrestError(403, '42501', `new row violates row-level security policy for table "${table}"`);
+  new PostgrestError(
+    403,
+    '42501',
+    `new row violates row-level security policy for table "${table}"`,
+  );
 
 /** One row, or PostgREST's one-element array of it. */
 function singleRow(body: unknown): unknown {
@@ -43,14 +70,17 @@ const messageRowSchema = z.object({
 
 const pushRowSchema = z.object({
   user_id: z.uuid({ error: 'user_id must be a uuid' }),
-  subscription: z.union([z.string().transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'subscription must be JSON' });
-      return z.NEVER;
-    }
-  }), z.record(z.string(), z.unknown())]),
+  subscription: z.union([
+    z.string().transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'subscription must be JSON' });
+        return z.NEVER;
+      }
+    }),
+    z.record(z.string(), z.unknown()),
+  ]),
   updated_at: z.string().optional(),
 });
 
@@ -58,7 +88,11 @@ const pushRowSchema = z.object({
 export const tableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/profiles', async (request) => {
     requireUser(request);
-    const columns = parseSelect('profiles', (request.query as Record<string, unknown>).select, PROFILE_COLUMNS);
+    const columns = parseSelect(
+      'profiles',
+      (request.query as Record<string, unknown>).select,
+      PROFILE_COLUMNS,
+    );
     const params: unknown[] = [];
     const where = whereClause(parseFilters('profiles', request.query, PROFILE_COLUMNS), params);
     const { rows } = await ctx.db.asUser(requireUser(request).userId, (tx) =>
@@ -77,14 +111,24 @@ export const tableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const { userId } = requireUser(request);
     const filters = parseFilters('profiles', request.query, PROFILE_COLUMNS);
     const body = singleRow(request.body) as Record<string, unknown> | null;
-    const extra = Object.keys(body ?? {}).filter((key) => key !== 'username' && key !== 'updated_at');
-    if (extra.length) throw new PostgrestError(403, '42501', `permission denied for table profiles (column ${extra[0]})`);
+    const extra = Object.keys(body ?? {}).filter(
+      (key) => key !== 'username' && key !== 'updated_at',
+    );
+    if (extra.length)
+      throw new PostgrestError(
+        403,
+        '42501',
+        `permission denied for table profiles (column ${extra[0]})`,
+      );
     const { username } = parseInput(updateProfileBodySchema, body);
     // RLS shows only the caller's row: a filter naming anyone else matches nothing.
     const targetsSelf = eqValue(filters, 'id') === userId && filters.length === 1;
     const rows = targetsSelf ? [await updateUsername(ctx, userId, username)] : [];
     if (!preferences(request).representation) return reply.code(204).send();
-    return answer(request, rows.map((row) => ({ ...row, partner: undefined })));
+    return answer(
+      request,
+      rows.map((row) => ({ ...row, partner: undefined })),
+    );
   });
 
   app.post('/messages', async (request, reply) => {
@@ -112,9 +156,15 @@ export const tableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const row = parseInput(pushRowSchema, singleRow(request.body));
     if (row.user_id !== userId) throw rlsViolation('push_subscriptions');
     const subscription = parseInput(pushSubscriptionSchema, row.subscription);
-    const upsert = preferences(request).mergeDuplicates && (request.query as Record<string, unknown>).on_conflict === 'user_id';
+    const upsert =
+      preferences(request).mergeDuplicates &&
+      (request.query as Record<string, unknown>).on_conflict === 'user_id';
     if (!upsert && (await selectSubscription(ctx.db, userId))) {
-      throw new PostgrestError(409, '23505', 'duplicate key value violates unique constraint "push_subscriptions_pkey"');
+      throw new PostgrestError(
+        409,
+        '23505',
+        'duplicate key value violates unique constraint "push_subscriptions_pkey"',
+      );
     }
     await savePushSubscription(ctx, userId, subscription);
     const stored = { user_id: userId, subscription, updated_at: new Date().toISOString() };

@@ -42,7 +42,8 @@ export async function request<T = Answer>(
   }
   const response = await fetch(`${baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
   const text = await response.text();
-  const parsed: unknown = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
+  const parsed: unknown =
+    text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
@@ -79,13 +80,17 @@ export async function createUser(baseUrl: string, username?: string): Promise<Te
 
 /** Pairs two users through a code the owner generates; returns the code. */
 export async function pair(baseUrl: string, owner: TestUser, redeemer: TestUser): Promise<string> {
-  const generated = await request(baseUrl, 'POST', '/api/partner/generate-code', { token: owner.token });
-  if (generated.status !== 200) throw new Error(`generate failed: ${JSON.stringify(generated.body)}`);
+  const generated = await request(baseUrl, 'POST', '/api/partner/generate-code', {
+    token: owner.token,
+  });
+  if (generated.status !== 200)
+    throw new Error(`generate failed: ${JSON.stringify(generated.body)}`);
   const connected = await request(baseUrl, 'POST', '/api/partner/connect', {
     token: redeemer.token,
     body: { code: generated.body.code },
   });
-  if (connected.status !== 200) throw new Error(`connect failed: ${JSON.stringify(connected.body)}`);
+  if (connected.status !== 200)
+    throw new Error(`connect failed: ${JSON.stringify(connected.body)}`);
   return generated.body.code!;
 }
 

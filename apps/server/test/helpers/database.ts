@@ -8,7 +8,9 @@ import type { Database } from '../../src/db/index.js';
 export type Driver = 'pglite' | 'postgres';
 
 /** PGlite always; the real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 export interface TestDatabase {
   db: Database;

@@ -39,13 +39,20 @@ export function nextEvent<K extends keyof ServerEventPayloads>(
 }
 
 /** Collects every payload of an event from now on. */
-export function record<K extends keyof ServerEventPayloads>(socket: Socket, event: K): ServerEventPayloads[K][] {
+export function record<K extends keyof ServerEventPayloads>(
+  socket: Socket,
+  event: K,
+): ServerEventPayloads[K][] {
   const seen: ServerEventPayloads[K][] = [];
   socket.on(event, ((payload: ServerEventPayloads[K]) => seen.push(payload)) as never);
   return seen;
 }
 
-export function emitWithAck<T = unknown>(socket: Socket, event: string, ...args: unknown[]): Promise<Ack<T>> {
+export function emitWithAck<T = unknown>(
+  socket: Socket,
+  event: string,
+  ...args: unknown[]
+): Promise<Ack<T>> {
   return socket.timeout(5_000).emitWithAck(event, ...args) as Promise<Ack<T>>;
 }
 

@@ -7,6 +7,9 @@ export function browserSubscription(endpoint = 'https://push.example.test/send/a
   return {
     endpoint,
     expirationTime: null,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    keys: {
+      p256dh: ecdh.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
   };
 }

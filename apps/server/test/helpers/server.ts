@@ -23,7 +23,10 @@ export interface TestServerOptions {
 }
 
 /** The real server on an ephemeral port over a fresh database; mail is captured, not sent. */
-export async function startTestServer(driver: Driver, options: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  driver: Driver,
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase(driver));
   const config = loadConfig({
     NODE_ENV: 'test',

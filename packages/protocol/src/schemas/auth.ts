@@ -28,7 +28,10 @@ export type SignInBody = z.infer<typeof signInBodySchema>;
 
 export const signUpBodySchema = z.object({
   // Farcaster accounts use this reserved host (RFC 6761); nobody signs up with it.
-  email: emailSchema.refine((email) => !email.endsWith(`@${FARCASTER_EMAIL_HOST}`), 'Invalid email address'),
+  email: emailSchema.refine(
+    (email) => !email.endsWith(`@${FARCASTER_EMAIL_HOST}`),
+    'Invalid email address',
+  ),
   password: passwordSchema,
   /** Optional: a missing or blank one leaves a temporary name; an invalid or taken one is refused. */
   username: z.string().max(100).optional(),

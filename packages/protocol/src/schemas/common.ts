@@ -7,10 +7,22 @@ export const userIdSchema = z.uuid({ error: 'Invalid user id' });
 export function scoreSchema(name: string) {
   const message = `${name} must be an integer from ${SCORE_MIN} to ${SCORE_MAX}`;
   return z
-    .union([z.number(), z.string().trim().regex(/^-?\d+$/, message).transform(Number)], {
-      error: message,
-    })
-    .pipe(z.number({ error: message }).int(message).min(SCORE_MIN, message).max(SCORE_MAX, message));
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+$/, message)
+          .transform(Number),
+      ],
+      {
+        error: message,
+      },
+    )
+    .pipe(
+      z.number({ error: message }).int(message).min(SCORE_MIN, message).max(SCORE_MAX, message),
+    );
 }
 
 export const isoDateSchema = z.string();
