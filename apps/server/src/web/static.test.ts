@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheControlFor, isSpaRequest } from './static.js';
+import { cacheControlFor, injectEmbedMeta, isSpaRequest } from './static.js';
 
 describe('web static serving', () => {
   it('caches hashed assets for a year and revalidates the entry files', () => {
@@ -20,5 +20,24 @@ describe('web static serving', () => {
     expect(isSpaRequest('/rest/v1/profiles', html)).toBe(false);
     expect(isSpaRequest('/.well-known/farcaster.json', html)).toBe(false);
     expect(isSpaRequest('/apiary', html)).toBe(true);
+  });
+});
+
+describe('the fc:miniapp embed meta tag', () => {
+  it('goes into the head with its JSON escaped for an attribute', () => {
+    const html = '<html><head><title>x</title></head><body></body></html>';
+    const embed = JSON.stringify({
+      version: '1',
+      button: { title: 'Open "Desires" <now> & then' },
+    });
+    const out = injectEmbedMeta(html, embed);
+    const content = /<meta name="fc:miniapp" content="([^"]*)" \/>\s*<\/head>/.exec(out)?.[1];
+    expect(content).toBeDefined();
+    const decoded = content!
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    expect(JSON.parse(decoded)).toEqual(JSON.parse(embed));
   });
 });

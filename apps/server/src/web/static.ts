@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context.js';
+import { miniAppEmbedContent } from '../farcaster/manifest.js';
 
 /** apps/web/dist, built by `npm run build -w @couple/web` (npm start does it first). */
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -19,6 +20,15 @@ export function cacheControlFor(relativePath: string): string {
   if (ENTRY_FILES.has(path)) return REVALIDATE;
   if (path.startsWith('assets/')) return IMMUTABLE;
   return SHORT;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The `fc:miniapp` embed meta tag, so a cast of the app's URL shows its launch button. */
+export function injectEmbedMeta(html: string, embedJson: string): string {
+  const tag = `<meta name="fc:miniapp" content="${escapeAttribute(embedJson)}" />`;
+  return html.replace('</head>', `    ${tag}\n  </head>`);
 }
 
 /** Client-side routes: GETs that want HTML, outside /api, /rest, the live channel and .well-known. */
@@ -51,8 +61,15 @@ export const webStaticRoutes: FastifyPluginAsync<{ ctx: AppContext; root?: strin
     },
   });
 
-  const sendShell = (reply: FastifyReply) =>
-    reply.header('cache-control', REVALIDATE).sendFile('index.html', root, { cacheControl: false });
+  const embed = miniAppEmbedContent(ctx.config);
+  const shellHtml = embed
+    ? injectEmbedMeta(readFileSync(join(root, 'index.html'), 'utf8'), embed)
+    : null;
+  const sendShell = (reply: FastifyReply) => {
+    reply.header('cache-control', REVALIDATE);
+    if (shellHtml) return reply.type('text/html; charset=utf-8').send(shellHtml);
+    return reply.sendFile('index.html', root, { cacheControl: false });
+  };
 
   app.get('/', (_request, reply) => sendShell(reply));
   app.get('/*', (request, reply) =>
