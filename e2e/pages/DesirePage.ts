@@ -1,0 +1,41 @@
+import { expect, type Page } from '@playwright/test';
+
+/** / (index): two sliders, the encrypted note and Send Desire. */
+export class DesirePage {
+  get heading() {
+    return this.page.getByRole('heading', { name: 'Share Your Desire' });
+  }
+  get intensity() {
+    return this.page.getByRole('slider', { name: 'Intensity' });
+  }
+  get urgency() {
+    return this.page.getByRole('slider', { name: 'Urgency' });
+  }
+  get note() {
+    return this.page.getByLabel('Add a Note (Optional)');
+  }
+  get noteCounter() {
+    return this.page.locator('#note-counter');
+  }
+  get send() {
+    return this.page.getByRole('button', { name: /Send Desire|Sending\.\.\./ });
+  }
+
+  constructor(readonly page: Page) {}
+
+  async expectOpen(): Promise<void> {
+    await expect(this.page).toHaveURL(/\/$/);
+    await expect(this.heading).toBeVisible();
+  }
+
+  async setScores(intensity: number, urgency: number): Promise<void> {
+    await this.intensity.fill(String(intensity));
+    await this.urgency.fill(String(urgency));
+  }
+
+  async sendDesire(options: { intensity: number; urgency: number; note?: string }): Promise<void> {
+    await this.setScores(options.intensity, options.urgency);
+    await this.note.fill(options.note ?? '');
+    await this.send.click();
+  }
+}

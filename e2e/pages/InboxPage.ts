@@ -1,0 +1,28 @@
+import { expect, type Page } from '@playwright/test';
+
+/** /notifications: the received desires, or the empty state. */
+export class InboxPage {
+  get heading() {
+    return this.page.getByRole('heading', { name: 'Notifications' });
+  }
+  get cards() {
+    return this.page.getByTestId('desire-card');
+  }
+  get emptyTitle() {
+    return this.page.getByText('No desires yet');
+  }
+  get emptyHint() {
+    return this.page.getByText("When your partner shares their desires, they'll appear here");
+  }
+
+  constructor(readonly page: Page) {}
+
+  async expectOpen(): Promise<void> {
+    await expect(this.page).toHaveURL(/\/notifications$/);
+    await expect(this.heading).toBeVisible();
+  }
+
+  cardWithNote(note: string) {
+    return this.cards.filter({ hasText: `"${note}"` });
+  }
+}

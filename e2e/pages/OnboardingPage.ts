@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+
+/** /auth/onboarding: the username, its live n/20 counter and Continue. */
+export class OnboardingPage {
+  get username() {
+    return this.page.getByLabel('Username');
+  }
+  get counter() {
+    return this.page.locator('#username-counter');
+  }
+  get continue() {
+    return this.page.getByRole('button', { name: 'Continue' });
+  }
+  get error() {
+    return this.page.getByRole('alert');
+  }
+
+  constructor(readonly page: Page) {}
+
+  async expectOpen(): Promise<void> {
+    await expect(this.page).toHaveURL(/\/auth\/onboarding$/);
+    await expect(this.page.getByRole('heading', { name: 'Choose your username' })).toBeVisible();
+  }
+
+  /** Chooses a free username; pairing comes next. */
+  async choose(username: string): Promise<void> {
+    await this.username.fill(username);
+    await this.continue.click();
+    await expect(this.page).toHaveURL(/\/auth\/partner$/);
+  }
+}

@@ -1,0 +1,52 @@
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { Backend } from './users.js';
+
+export interface BrowserOptions {
+  viewport?: { width: number; height: number };
+  mobile?: boolean;
+  /** Notifications are left to the browser's default (denied in headless chromium). */
+  notifications?: boolean;
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
+
+interface Fixtures {
+  /** Opens one more person's browser (own context: own storage, own live connection). */
+  openBrowser: (options?: BrowserOptions) => Promise<Page>;
+  backend: Backend;
+}
+
+export const test = base.extend<Fixtures>({
+  openBrowser: async ({ browser, baseURL }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options = {}) => {
+      const mobile = options.mobile ?? false;
+      const context = await browser.newContext({
+        baseURL,
+        viewport: options.viewport ?? (mobile ? MOBILE : DESKTOP),
+        ...(mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+        locale: 'en-US',
+        timezoneId: 'UTC',
+        permissions: [
+          'clipboard-read',
+          'clipboard-write',
+          ...(options.notifications ? ['notifications'] : []),
+        ],
+      });
+      contexts.push(context);
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+  backend: async ({ request }, use) => {
+    await use(new Backend(request));
+  },
+});
+
+export { expect };
+
+/** Sonner toasts are list items; this finds the one with a text. */
+export function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}

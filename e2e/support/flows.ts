@@ -1,0 +1,35 @@
+import { expect, type Page } from '@playwright/test';
+import { WelcomePage } from '../pages/WelcomePage.js';
+import { toast } from './fixtures.js';
+
+/** Signs in through the e-mail form; the app reloads at / and the routing rules take over. */
+export async function signIn(
+  page: Page,
+  user: { email: string; password: string },
+  landing: RegExp = /\/$/,
+): Promise<void> {
+  const welcome = new WelcomePage(page);
+  await welcome.goto();
+  await welcome.submitSignIn(user);
+  await expect(toast(page, 'Signed in successfully!')).toBeVisible();
+  await expect(page).toHaveURL(landing);
+}
+
+/** Records every text the matching elements showed from now on, however briefly. */
+export async function recordTexts(page: Page, selector: string): Promise<() => Promise<string[]>> {
+  await page.evaluate((css) => {
+    const seen = new Set<string>();
+    const record = () =>
+      document.querySelectorAll<HTMLElement>(css).forEach((element) => {
+        seen.add(element.innerText.trim());
+      });
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    Object.assign(window, { __seenTexts: seen });
+  }, selector);
+  return () =>
+    page.evaluate(() => [...(window as unknown as { __seenTexts: Set<string> }).__seenTexts]);
+}

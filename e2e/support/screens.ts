@@ -1,0 +1,28 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { ROOT } from './server.js';
+
+/** Screens are written to screenshots/<viewport>/NN-name.png at the repository root. */
+export class ScreenRecorder {
+  private count = 0;
+
+  constructor(
+    private readonly page: Page,
+    private readonly folder: string,
+  ) {}
+
+  async capture(name: string): Promise<void> {
+    this.count += 1;
+    const dir = join(ROOT, 'screenshots', this.folder);
+    await mkdir(dir, { recursive: true });
+    const file = join(dir, `${String(this.count).padStart(2, '0')}-${name}.png`);
+    // Toasts come and go; they are hidden so each picture shows the screen itself.
+    await this.page.screenshot({
+      path: file,
+      animations: 'disabled',
+      caret: 'hide',
+      style: '[data-sonner-toaster] { display: none !important; }',
+    });
+  }
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+
+export interface TestUser {
+  email: string;
+  password: string;
+  username: string;
+}
+
+export interface ApiUser extends TestUser {
+  id: string;
+  token: string;
+}
+
+/** A fresh person: usernames are 3–20 of [a-z0-9_.] and never start with 'user_'. */
+export function newUser(prefix = 'p'): TestUser {
+  const username = `${prefix}${randomBytes(5).toString('hex')}`.slice(0, 20);
+  return { email: `${username}@example.com`, password: 'correct horse 42', username };
+}
+
+interface SessionBody {
+  access_token: string;
+  user: { id: string };
+}
+
+async function ok<T>(response: {
+  ok(): boolean;
+  status(): number;
+  text(): Promise<string>;
+}): Promise<T> {
+  const text = await response.text();
+  if (!response.ok()) throw new Error(`API answered ${response.status()}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** Set-up through the HTTP API, for tests about a later screen than sign-up and pairing. */
+export class Backend {
+  constructor(private readonly request: APIRequestContext) {}
+
+  async signUp(user: TestUser = newUser()): Promise<ApiUser> {
+    const session = await ok<SessionBody>(
+      await this.request.post('/api/auth/signup', {
+        data: { email: user.email, password: user.password, username: user.username },
+      }),
+    );
+    return { ...user, id: session.user.id, token: session.access_token };
+  }
+
+  async generateCode(user: ApiUser): Promise<string> {
+    const body = await ok<{ code: string }>(
+      await this.request.post('/api/partner/generate-code', { headers: auth(user) }),
+    );
+    return body.code;
+  }
+
+  async connect(user: ApiUser, code: string): Promise<void> {
+    await ok(
+      await this.request.post('/api/partner/connect', { headers: auth(user), data: { code } }),
+    );
+  }
+
+  /** Two signed-up, paired partners. */
+  async couple(): Promise<[ApiUser, ApiUser]> {
+    const [a, b] = await Promise.all([this.signUp(newUser('a')), this.signUp(newUser('b'))]);
+    await this.connect(b, await this.generateCode(a));
+    return [a, b];
+  }
+}
+
+function auth(user: ApiUser): Record<string, string> {
+  return { authorization: `Bearer ${user.token}` };
+}

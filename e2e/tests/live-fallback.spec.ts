@@ -1,0 +1,42 @@
+import { DesirePage } from '../pages/DesirePage.js';
+import { InboxPage } from '../pages/InboxPage.js';
+import { Layout } from '../pages/Layout.js';
+import { expect, test, toast } from '../support/fixtures.js';
+import { signIn } from '../support/flows.js';
+
+test('a desire sent with the live channel down goes over HTTP and still arrives', async ({
+  openBrowser,
+  backend,
+}) => {
+  const [alice, bob] = await backend.couple();
+  const [alicePage, bobPage] = await Promise.all([openBrowser(), openBrowser()]);
+
+  // Alice's live channel can never connect: WebSocket closed, long-polling refused.
+  const liveAttempts: string[] = [];
+  await alicePage.routeWebSocket(/\/socket\.io\//, (socket) => {
+    liveAttempts.push(socket.url());
+    void socket.close();
+  });
+  await alicePage.route(/\/socket\.io\//, (route) => {
+    liveAttempts.push(route.request().url());
+    return route.abort();
+  });
+  await signIn(alicePage, alice);
+  await signIn(bobPage, bob);
+  await new Layout(bobPage).open('inbox');
+  await new InboxPage(bobPage).expectOpen();
+  await expect.poll(() => liveAttempts.length).toBeGreaterThan(0);
+
+  const posted = alicePage.waitForRequest(
+    (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/messages',
+  );
+  const note = 'Sent the slow way';
+  await new DesirePage(alicePage).sendDesire({ intensity: 6, urgency: 7, note });
+  expect((await posted).postDataJSON()).toMatchObject({ intensity: 6, encrypted: true });
+  await expect(toast(alicePage, 'Your desire has been sent')).toBeVisible();
+
+  const card = new InboxPage(bobPage).cardWithNote(note);
+  await expect(toast(bobPage, 'You have a new desire!')).toBeVisible();
+  await expect(card).toContainText('Intensity: 6/10');
+  await expect(card).toContainText('End-to-end encrypted');
+});

@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+import { DesirePage } from '../pages/DesirePage.js';
+import { InboxPage } from '../pages/InboxPage.js';
+import { Layout } from '../pages/Layout.js';
+import { OnboardingPage } from '../pages/OnboardingPage.js';
+import { PartnerPage } from '../pages/PartnerPage.js';
+import { ProfilePage } from '../pages/ProfilePage.js';
+import { SettingsPage } from '../pages/SettingsPage.js';
+import { WelcomePage } from '../pages/WelcomePage.js';
+import { DESKTOP, MOBILE, expect, test } from '../support/fixtures.js';
+import { signIn } from '../support/flows.js';
+import { ScreenRecorder } from '../support/screens.js';
+import { newUser } from '../support/users.js';
+
+/** Chromium offers installation only to an installable, engaged site: the event is simulated. */
+async function offerInstall(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => undefined,
+      userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
+    });
+    window.dispatchEvent(event);
+  });
+}
+
+for (const { label, mobile, size } of [
+  { label: 'mobile', mobile: true, size: MOBILE },
+  { label: 'desktop', mobile: false, size: DESKTOP },
+]) {
+  const folder = `${label}-${size.width}x${size.height}`;
+
+  test(`every screen is captured at ${size.width}×${size.height}`, async ({
+    openBrowser,
+    backend,
+  }) => {
+    const partner = await backend.signUp(newUser('pat'));
+    const [page, partnerPage] = await Promise.all([
+      openBrowser({ mobile, viewport: size, notifications: true }),
+      openBrowser(),
+    ]);
+    const shots = new ScreenRecorder(page, folder);
+
+    const welcome = new WelcomePage(page);
+    await welcome.goto();
+    await shots.capture('welcome');
+    await welcome.signUpWithEmail.click();
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    await shots.capture('email-form');
+    await welcome.fill(newUser());
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+
+    const onboarding = new OnboardingPage(page);
+    await onboarding.expectOpen();
+    const me = newUser('sam');
+    await onboarding.username.fill(me.username);
+    await expect(onboarding.counter).toHaveText(`${me.username.length}/20 characters`);
+    await shots.capture('onboarding');
+    await onboarding.continue.click();
+
+    const pairing = new PartnerPage(page);
+    await pairing.expectOpen();
+    await shots.capture('partner-choice');
+    await pairing.generate();
+    await expect(pairing.countdown).toBeVisible();
+    await shots.capture('partner-generate');
+    await pairing.backToOptions.click();
+    await pairing.openEnter();
+    const code = await backend.generateCode(partner);
+    await pairing.typeCode(code.slice(0, 6));
+    await shots.capture('partner-enter');
+    await pairing.codeInput.pressSequentially(code.slice(6));
+    await pairing.connect.click();
+
+    const desire = new DesirePage(page);
+    await desire.expectOpen();
+    await desire.setScores(7, 4);
+    await desire.note.fill('Tonight, just us');
+    await shots.capture('share-desire');
+
+    const layout = new Layout(page);
+    await layout.open('inbox');
+    const inbox = new InboxPage(page);
+    await expect(inbox.emptyTitle).toBeVisible();
+    await shots.capture('inbox-empty');
+
+    await signIn(partnerPage, partner);
+    const partnerDesire = new DesirePage(partnerPage);
+    const sent = [
+      [3, 2, ''],
+      [9, 8, 'Can not stop thinking about you'],
+    ] as const;
+    for (const [index, [intensity, urgency, note]] of sent.entries()) {
+      await partnerDesire.sendDesire({ intensity, urgency, note });
+      await expect(inbox.cards).toHaveCount(index + 1);
+    }
+    await expect(inbox.cardWithNote('Can not stop thinking about you')).toContainText(
+      'End-to-end encrypted',
+    );
+    await shots.capture('inbox-cards');
+
+    await layout.open('profile');
+    await new ProfilePage(page).expectOpen(me.username);
+    await expect(new ProfilePage(page).counter('Desires Received')).toHaveText('2');
+    await shots.capture('profile');
+
+    await layout.open('settings');
+    await new SettingsPage(page).expectOpen();
+    await expect(page.getByRole('switch', { name: 'Push notifications' })).toBeVisible();
+    await shots.capture('settings');
+
+    await offerInstall(page);
+    const card = page.getByRole('dialog', { name: 'Install Couple Desires' });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Not now' })).toBeVisible();
+    await shots.capture('install-card');
+    await card.getByRole('button', { name: 'Not now' }).click();
+    await expect(card).toBeHidden();
+  });
+}
