@@ -29,6 +29,7 @@ import { registerPushDelivery } from './push/delivery.js';
 import { createPushSender } from './push/sender.js';
 import { loadVapidDetails } from './push/vapid.js';
 import { attachLiveChannel } from './live/server.js';
+import { debugRoutes } from './debug/routes.js';
 import { createPublicFetch } from './http/public-network.js';
 import { helmetOptions } from './web/csp.js';
 import { webStaticRoutes } from './web/static.js';
@@ -124,6 +125,7 @@ export async function buildApp(
       await api.register(profileRoutes, { prefix: '/profile', ctx });
       await api.register(partnerRoutes, { prefix: '/partner', ctx });
       await api.register(messageRoutes, { prefix: '/messages', ctx });
+      await api.register(debugRoutes, { prefix: '/debug', ctx });
       await api.register(pushRoutes, { prefix: '/push', ctx, sender: pushSender });
     },
     { prefix: '/api' },

@@ -9,3 +9,4 @@ export * from './schemas/messages.js';
 export * from './schemas/farcaster.js';
 export * from './schemas/push.js';
 export * from './crypto.js';
+export * from './schemas/debug.js';

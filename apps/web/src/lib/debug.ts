@@ -1,7 +1,7 @@
 import { APP_VERSION } from '@couple/protocol/browser';
 import { DEBUG_LOG_CAPACITY } from './constants.js';
 
-/** SPEC §3 debug log entry. No server route stores them: they live in a ring buffer here. */
+/** SPEC §3 debug log entry, kept in a ring buffer here and sent to POST /api/debug/logs. */
 export interface DebugLogEntry {
   function_name: string;
   error_message: string;
@@ -27,6 +27,33 @@ export function logClientError(context: string, error: unknown, executionTimeMs?
   entries.push(entry);
   if (entries.length > DEBUG_LOG_CAPACITY) entries.shift();
   console.error(entry.function_name, entry.error_message);
+  void reportToServer(entry);
+}
+
+/**
+ * Best effort and never recursive: a report that fails is dropped, not logged again. Loaded
+ * lazily because the HTTP client itself logs through this module.
+ */
+async function reportToServer(entry: DebugLogEntry): Promise<void> {
+  try {
+    const [{ getSession }, { request }] = await Promise.all([
+      import('./session.js'),
+      import('./http.js'),
+    ]);
+    if (!getSession()) return;
+    await request('POST', '/debug/logs', {
+      body: {
+        function_name: entry.function_name,
+        error_message: entry.error_message.slice(0, 2000),
+        execution_time_ms:
+          entry.execution_time_ms === null
+            ? null
+            : Math.max(0, Math.round(entry.execution_time_ms)),
+      },
+    });
+  } catch {
+    // Nowhere left to report to.
+  }
 }
 
 /** Newest first, like get_recent_debug_logs(p_limit, p_function_name). */

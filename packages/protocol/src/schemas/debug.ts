@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** A debug log entry as the web app reports a client error (SPEC §3, §7: CLIENT_ERROR_<context>). */
+export const debugLogBodySchema = z.object({
+  function_name: z
+    .string({ error: 'function_name is required' })
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'function_name must be 1 to 100 letters, digits or _.:-'),
+  input_params: z.unknown().optional(),
+  error_message: z.string().max(2000, 'error_message must be at most 2000 characters').nullish(),
+  execution_time_ms: z.number().int().nonnegative().max(3_600_000).nullish(),
+});
+export type DebugLogBody = z.output<typeof debugLogBodySchema>;
+
+export const debugLogsQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(/^\d+$/, 'limit must be an integer from 1 to 100')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, 'limit must be an integer from 1 to 100')
+        .max(100, 'limit must be an integer from 1 to 100'),
+    )
+    .optional(),
+  function_name: z.string().max(100).optional(),
+});
