@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { enterUserScope, type Database, type Queryable, type SqlParam } from './types.js';
+import { beginAsUserSql, type Database, type Queryable, type SqlParam } from './types.js';
 import { PG_TYPES, parseInt8, parseTimestamp } from './parsers.js';
 
 const typeParsers = {
@@ -25,14 +25,33 @@ function wrap(target: pg.Pool | pg.PoolClient): Queryable {
 export interface PostgresOptions {
   connectionString: string;
   max?: number;
+  /**
+   * Client-side bound on one query. statement_timeout is enforced by the server, so it cannot
+   * fire when the server stops answering (a partition, a frozen host); this can. Longer than
+   * statement_timeout, so a merely slow statement is still reported by the server.
+   */
+  queryTimeoutMs?: number;
+  /** Bound on opening a connection or waiting for a free one. */
+  connectionTimeoutMs?: number;
 }
 
-export async function openPostgres({ connectionString, max = 10 }: PostgresOptions): Promise<Database> {
+/** The client can no longer be used: its query timed out unanswered or its connection is gone. */
+function isConnectionLost(error: unknown): boolean {
+  return error instanceof Error && /Query read timeout|Connection terminated/.test(error.message);
+}
+
+export async function openPostgres({
+  connectionString,
+  max = 10,
+  queryTimeoutMs = 20_000,
+  connectionTimeoutMs = 5_000,
+}: PostgresOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max,
     types: typeParsers,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: connectionTimeoutMs,
+    query_timeout: queryTimeoutMs,
     // A statement that cannot finish in time is a fault to report, not a request to hang.
     statement_timeout: 15_000,
     options: '-c TimeZone=UTC',
@@ -47,18 +66,20 @@ export async function openPostgres({ connectionString, max = 10 }: PostgresOptio
     // The next query fails instead, and the pool discards the broken client on release.
     const onLost = () => undefined;
     client.on('error', onLost);
+    let lost: Error | undefined;
     try {
-      await client.query('BEGIN');
-      const tx = wrap(client);
-      if (userId) await enterUserScope(tx, userId);
-      const result = await fn(tx);
+      // One round trip fewer per user request: BEGIN and the user scope travel together.
+      await client.query(userId ? beginAsUserSql(userId) : 'BEGIN');
+      const result = await fn(wrap(client));
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      // A lost client is discarded, not reused; the server rolls back when it notices.
+      if (isConnectionLost(error)) lost = error as Error;
+      else await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      client.release(lost);
       client.off('error', onLost);
     }
   }

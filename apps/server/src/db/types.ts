@@ -26,7 +26,21 @@ export interface Database extends Queryable {
 
 export const USER_ROLE = 'app_user';
 
+/** One round trip: set_config('role', …, true) is SET LOCAL ROLE (it is on every user request). */
 export async function enterUserScope(tx: Queryable, userId: string): Promise<void> {
-  await tx.query(`SELECT set_config('app.user_id', $1, true)`, [userId]);
-  await tx.exec(`SET LOCAL ROLE ${USER_ROLE}`);
+  await tx.query(
+    `SELECT set_config('app.user_id', $1, true), set_config('role', '${USER_ROLE}', true)`,
+    [userId],
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * BEGIN and enterUserScope as one simple-protocol round trip (PostgreSQL). The id is inlined, so
+ * it must be a UUID: it always is (the verified token's subject), and anything else is refused.
+ */
+export function beginAsUserSql(userId: string): string {
+  if (!UUID.test(userId)) throw new Error('user id is not a UUID');
+  return `BEGIN; SELECT set_config('app.user_id', '${userId}', true), set_config('role', '${USER_ROLE}', true)`;
 }

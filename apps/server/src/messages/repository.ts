@@ -44,16 +44,13 @@ export async function selectMessage(q: Queryable, id: string): Promise<Message |
   return rows[0];
 }
 
-export async function selectMyPartnerId(q: Queryable): Promise<string | null> {
-  const { rows } = await q.query<{ id: string | null }>('SELECT get_my_partner_id() AS id');
-  return rows[0]?.id ?? null;
-}
-
-export async function selectOwnUsername(q: Queryable): Promise<string> {
-  const { rows } = await q.query<{ username: string }>(
-    'SELECT username FROM profiles WHERE id = app_current_user_id()',
+/** The caller's partner and own username, in one round trip (both are needed per send). */
+export async function selectSenderContext(q: Queryable): Promise<{ partnerId: string | null; username: string }> {
+  const { rows } = await q.query<{ partner_id: string | null; username: string | null }>(
+    `SELECT get_my_partner_id() AS partner_id,
+            (SELECT username FROM profiles WHERE id = app_current_user_id()) AS username`,
   );
-  return rows[0]?.username ?? '';
+  return { partnerId: rows[0]?.partner_id ?? null, username: rows[0]?.username ?? '' };
 }
 
 export async function listReceived(

@@ -29,13 +29,13 @@ function sameDesire(stored: Message, input: NewDesire): boolean {
 /** Sends a desire to the caller's current partner; idempotent on the client's id. */
 export async function sendDesire(ctx: AppContext, userId: string, input: NewDesire): Promise<SendResult> {
   const outcome = await ctx.db.asUser(userId, async (tx) => {
-    const partnerId = await repo.selectMyPartnerId(tx);
+    const { partnerId, username } = await repo.selectSenderContext(tx);
     if (!partnerId) throw new HttpError(409, TEXTS.noConnectedPartner);
     if (input.receiverId && input.receiverId !== partnerId) {
       throw new HttpError(403, SERVER_TEXTS.onlyToPartner);
     }
     const inserted = await repo.insertMessage(tx, { ...input, senderId: userId, receiverId: partnerId });
-    if (inserted) return { message: inserted, duplicate: false, senderUsername: await repo.selectOwnUsername(tx) };
+    if (inserted) return { message: inserted, duplicate: false, senderUsername: username };
     const existing = input.id ? await repo.selectMessage(tx, input.id) : undefined;
     if (!existing || existing.sender_id !== userId || !sameDesire(existing, input)) {
       throw new HttpError(409, SERVER_TEXTS.messageIdTaken);

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
+import { LIVE_CHANNEL, type Ack, type Message } from '@couple/protocol';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { createUser, desire, pair, type TestUser } from '../helpers/api.js';
+import { pause } from '../helpers/live-client.js';
+import { spawnServer, type ServerProcess } from './helpers/server-process.js';
+import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy.js';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const COUPLES = 4;
+
+interface Partner {
+  user: TestUser;
+  partner: TestUser;
+  socket: Socket;
+  received: string[];
+  disconnects: number;
+}
+
+/** A socket.io client as the web app configures it (SPEC §9: 5 attempts, 1 s delay). */
+function liveClient(url: string, token: string): Promise<Socket> {
+  const socket = io(url, {
+    path: LIVE_CHANNEL.path,
+    auth: { token },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnectionAttempts: LIVE_CHANNEL.reconnectionAttempts,
+    reconnectionDelay: LIVE_CHANNEL.reconnectionDelayMs,
+    reconnectionDelayMax: LIVE_CHANNEL.reconnectionDelayMaxMs,
+    randomizationFactor: LIVE_CHANNEL.randomizationFactor,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+describe.skipIf(!databaseUrl || !redisUrl)(
+  'kill -9 of one of two instances while couples send (needs TEST_DATABASE_URL and TEST_REDIS_URL)',
+  () => {
+    let database: TestDatabase;
+    let first: ServerProcess;
+    let second: ServerProcess;
+    let balancer: TcpProxy;
+    let url: string;
+    const partners: Partner[] = [];
+    const acknowledged = new Map<string, { receiver: string; via: 'socket' | 'http' }>();
+    const lost: string[] = [];
+
+    beforeAll(async () => {
+      database = await createTestDatabase('postgres');
+      const env = { DATABASE_URL: database.url!, REDIS_URL: redisUrl! };
+      [first, second] = await Promise.all([spawnServer(env), spawnServer(env)]);
+      balancer = await startTcpProxy([first.port, second.port]);
+      url = `http://127.0.0.1:${balancer.port}`;
+      const couples: [TestUser, TestUser][] = [];
+      for (let i = 0; i < COUPLES; i += 1) {
+        const a = await createUser(url);
+        const b = await createUser(url);
+        await pair(url, a, b);
+        couples.push([a, b], [b, a]);
+      }
+      // One after the other, so the balancer's turns put every other socket on each instance.
+      for (const [user, partner] of couples) {
+        const socket = await liveClient(url, user.token);
+        const entry: Partner = { user, partner, socket, received: [], disconnects: 0 };
+        socket.on('new_message', (message: Message) => entry.received.push(message.id));
+        socket.on('disconnect', () => (entry.disconnects += 1));
+        partners.push(entry);
+      }
+    });
+    afterAll(async () => {
+      for (const entry of partners) entry.socket.close();
+      await balancer?.close();
+      await Promise.all([first?.kill(), second?.kill()]);
+      await database?.drop();
+    });
+
+    /** Live first; when the socket is down or the ack does not come, HTTP with the same id. */
+    async function send(entry: Partner, index: number): Promise<void> {
+      const id = randomUUID();
+      const body = desire({ id, intensity: (index % 10) + 1 });
+      if (entry.socket.connected) {
+        const ack = (await entry.socket
+          .timeout(2_000)
+          .emitWithAck('send_message', body)
+          .catch(() => undefined)) as Ack<{ message: Message }> | undefined;
+        if (ack?.ok) {
+          acknowledged.set(id, { receiver: entry.partner.id, via: 'socket' });
+          return;
+        }
+      }
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline) {
+        const response = await fetch(`${url}/api/messages`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${entry.user.token}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(3_000),
+        }).catch(() => undefined);
+        if (response?.status === 201 || response?.status === 200) {
+          acknowledged.set(id, { receiver: entry.partner.id, via: 'http' });
+          return;
+        }
+        await pause(200);
+      }
+      lost.push(id);
+    }
+
+    it('keeps every acknowledged desire exactly once in the receiver inbox', async () => {
+      let running = true;
+      const senders = partners.map(async (entry) => {
+        for (let index = 0; running; index += 1) {
+          await send(entry, index);
+          await pause(100);
+        }
+      });
+      await pause(1_500);
+      await first.kill('SIGKILL');
+      const killedAt = Date.now();
+      await pause(4_000);
+      running = false;
+      await Promise.all(senders);
+
+      // Some sockets lived on the killed instance and came back through the balancer to the other.
+      const moved = partners.filter((entry) => entry.disconnects > 0);
+      expect(moved.length).toBeGreaterThan(0);
+      expect(moved.length).toBeLessThan(partners.length);
+      const reconnectBy = killedAt + 12_000;
+      while (Date.now() < reconnectBy && partners.some((entry) => !entry.socket.connected))
+        await pause(100);
+      expect(partners.filter((entry) => !entry.socket.connected)).toEqual([]);
+      expect([...acknowledged.values()].filter((a) => a.via === 'http').length).toBeGreaterThan(0);
+
+      expect(lost).toEqual([]);
+      const { rows } = await database.db.query<{ id: string; receiver_id: string }>(
+        'SELECT id, receiver_id FROM messages',
+      );
+      const stored = new Map<string, string[]>();
+      for (const row of rows) stored.set(row.id, [...(stored.get(row.id) ?? []), row.receiver_id]);
+      const wrong = [...acknowledged].filter(
+        ([id, { receiver }]) => stored.get(id)?.join() !== receiver,
+      );
+      expect(wrong).toEqual([]);
+      // Nothing else was stored: no desire appears twice under another id.
+      expect(rows.length).toBe(acknowledged.size);
+      expect(acknowledged.size).toBeGreaterThan(partners.length * 10);
+    });
+
+    it('never delivered a desire twice to a live receiver', () => {
+      for (const entry of partners)
+        expect(new Set(entry.received).size).toBe(entry.received.length);
+    });
+
+    it('keeps serving on the surviving instance', async () => {
+      expect(first.child.signalCode).toBe('SIGKILL');
+      const health = await fetch(`${second.url}/api/health`);
+      expect(health.status).toBe(200);
+    });
+  },
+);
