@@ -3,7 +3,7 @@ import type { Message, PartnerSummary } from '@couple/protocol';
 
 /** What happened, after it was committed. The live channel and push delivery listen here. */
 export interface DomainEventMap {
-  desireSent: [{ message: Message; senderUsername: string }];
+  desireSent: [{ message: Message; senderUsername: string; receiverUnreadCount: number }];
   messagesRead: [{ readerId: string; senderId: string; ids: string[]; all: boolean }];
   partnerConnected: [{ userId: string; partner: PartnerSummary; self: PartnerSummary }];
   partnerDisconnected: [{ userId: string; partnerId: string }];

@@ -20,10 +20,12 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
     }
   };
 
-  const onDesireSent: DomainListener<'desireSent'> = ({ message }) => {
+  const onDesireSent: DomainListener<'desireSent'> = ({ message, receiverUnreadCount }) => {
     io.to(userRoom(message.sender_id)).emit(SERVER_EVENTS.messageSent, message);
     io.to(userRoom(message.receiver_id)).emit(SERVER_EVENTS.newMessage, message);
-    void emitUnreadCount(message.receiver_id);
+    io.to(userRoom(message.receiver_id)).emit(SERVER_EVENTS.unreadCount, {
+      count: receiverUnreadCount,
+    });
   };
   const onMessagesRead: DomainListener<'messagesRead'> = ({ readerId, senderId, ids, all }) => {
     io.to([userRoom(readerId), userRoom(senderId)]).emit(SERVER_EVENTS.messagesMarkedRead, {

@@ -40,12 +40,16 @@ export async function insertMessage(q: Queryable, m: MessageInsert): Promise<Mes
 }
 
 export async function selectMessage(q: Queryable, id: string): Promise<Message | undefined> {
-  const { rows } = await q.query<Message>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = $1`, [id]);
+  const { rows } = await q.query<Message>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = $1`, [
+    id,
+  ]);
   return rows[0];
 }
 
 /** The caller's partner and own username, in one round trip (both are needed per send). */
-export async function selectSenderContext(q: Queryable): Promise<{ partnerId: string | null; username: string }> {
+export async function selectSenderContext(
+  q: Queryable,
+): Promise<{ partnerId: string | null; username: string }> {
   const { rows } = await q.query<{ partner_id: string | null; username: string | null }>(
     `SELECT get_my_partner_id() AS partner_id,
             (SELECT username FROM profiles WHERE id = app_current_user_id()) AS username`,
@@ -97,7 +101,10 @@ export async function countUnread(q: Queryable, userId: string): Promise<number>
 }
 
 export async function isReceivedBy(q: Queryable, id: string, userId: string): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM messages WHERE id = $1 AND receiver_id = $2', [id, userId]);
+  const { rows } = await q.query('SELECT 1 FROM messages WHERE id = $1 AND receiver_id = $2', [
+    id,
+    userId,
+  ]);
   return rows.length > 0;
 }
 
@@ -114,4 +121,10 @@ export async function markRead(
     [userId, ids ?? null],
   );
   return rows;
+}
+
+/** Unread desires of the caller's partner, the receiver of what the caller just sent. */
+export async function selectPartnerUnreadCount(q: Queryable): Promise<number> {
+  const { rows } = await q.query<{ count: number }>('SELECT partner_unread_count() AS count');
+  return rows[0]?.count ?? 0;
 }

@@ -13,7 +13,11 @@ import * as messages from './service.js';
 export const messageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/', async (request) => {
     const { userId } = requireUser(request);
-    return messages.listReceivedMessages(ctx, userId, parseInput(listMessagesQuerySchema, request.query));
+    return messages.listReceivedMessages(
+      ctx,
+      userId,
+      parseInput(listMessagesQuerySchema, request.query),
+    );
   });
 
   app.get('/sent', async (request) => {
@@ -26,7 +30,9 @@ export const messageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     count: await messages.getUnreadCount(ctx, requireUser(request).userId),
   }));
 
-  app.post('/mark-all-read', async (request) => messages.markMessagesRead(ctx, requireUser(request).userId));
+  app.post('/mark-all-read', async (request) =>
+    messages.markMessagesRead(ctx, requireUser(request).userId),
+  );
 
   app.post('/:id/read', async (request) => {
     const { userId } = requireUser(request);
@@ -36,7 +42,11 @@ export const messageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   app.post('/', async (request, reply) => {
     const { userId } = requireUser(request);
-    const result = await messages.sendDesire(ctx, userId, parseInput(sendDesireSchema, request.body));
+    const result = await messages.sendDesire(
+      ctx,
+      userId,
+      parseInput(sendDesireSchema, request.body),
+    );
     return reply.code(result.duplicate ? 200 : 201).send({ message: result.message });
   });
 };

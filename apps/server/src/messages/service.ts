@@ -27,23 +27,35 @@ function sameDesire(stored: Message, input: NewDesire): boolean {
 }
 
 /** Sends a desire to the caller's current partner; idempotent on the client's id. */
-export async function sendDesire(ctx: AppContext, userId: string, input: NewDesire): Promise<SendResult> {
+export async function sendDesire(
+  ctx: AppContext,
+  userId: string,
+  input: NewDesire,
+): Promise<SendResult> {
   const outcome = await ctx.db.asUser(userId, async (tx) => {
     const { partnerId, username } = await repo.selectSenderContext(tx);
     if (!partnerId) throw new HttpError(409, TEXTS.noConnectedPartner);
     if (input.receiverId && input.receiverId !== partnerId) {
       throw new HttpError(403, SERVER_TEXTS.onlyToPartner);
     }
-    const inserted = await repo.insertMessage(tx, { ...input, senderId: userId, receiverId: partnerId });
-    if (inserted) return { message: inserted, duplicate: false, senderUsername: username };
+    const inserted = await repo.insertMessage(tx, {
+      ...input,
+      senderId: userId,
+      receiverId: partnerId,
+    });
+    if (inserted) {
+      const receiverUnreadCount = await repo.selectPartnerUnreadCount(tx);
+      return { message: inserted, duplicate: false, senderUsername: username, receiverUnreadCount };
+    }
     const existing = input.id ? await repo.selectMessage(tx, input.id) : undefined;
     if (!existing || existing.sender_id !== userId || !sameDesire(existing, input)) {
       throw new HttpError(409, SERVER_TEXTS.messageIdTaken);
     }
-    return { message: existing, duplicate: true, senderUsername: '' };
+    return { message: existing, duplicate: true, senderUsername: '', receiverUnreadCount: 0 };
   });
   if (!outcome.duplicate) {
-    ctx.events.emit('desireSent', { message: outcome.message, senderUsername: outcome.senderUsername });
+    const { message, senderUsername, receiverUnreadCount } = outcome;
+    ctx.events.emit('desireSent', { message, senderUsername, receiverUnreadCount });
   }
   return { message: outcome.message, duplicate: outcome.duplicate };
 }
@@ -73,9 +85,15 @@ export async function markMessagesRead(
     return repo.markRead(tx, userId, ids);
   });
   const bySender = new Map<string, string[]>();
-  for (const row of marked) bySender.set(row.sender_id, [...(bySender.get(row.sender_id) ?? []), row.id]);
+  for (const row of marked)
+    bySender.set(row.sender_id, [...(bySender.get(row.sender_id) ?? []), row.id]);
   for (const [senderId, senderIds] of bySender) {
-    ctx.events.emit('messagesRead', { readerId: userId, senderId, ids: senderIds, all: ids === undefined });
+    ctx.events.emit('messagesRead', {
+      readerId: userId,
+      senderId,
+      ids: senderIds,
+      all: ids === undefined,
+    });
   }
   const markedIds = marked.map((row) => row.id);
   return { ids: markedIds, count: markedIds.length };
