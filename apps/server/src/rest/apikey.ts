@@ -12,12 +12,10 @@ export function requireApiKey(app: FastifyInstance, anonKey: string): void {
     const given =
       typeof header === 'string' ? header : typeof param === 'string' ? param : undefined;
     if (given === undefined) {
-      return reply
-        .code(401)
-        .send({
-          message: 'No API key found in request',
-          hint: 'No `apikey` request header or url param was found.',
-        });
+      return reply.code(401).send({
+        message: 'No API key found in request',
+        hint: 'No `apikey` request header or url param was found.',
+      });
     }
     if (!timingSafeEqual(digest(given), expected)) {
       return reply
