@@ -5,6 +5,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NOTIFICATION_APPEARANCE } from '@couple/protocol/browser';
 import { NOTIFICATION_TAG } from './lib/constants.js';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -45,10 +46,10 @@ self.addEventListener('push', (event) => {
   const payload = readPayload(event);
   const options: NotificationOptions & { renotify: boolean; vibrate: number[] } = {
     body: payload.body ?? '',
-    icon: '/icons/icon-192.png',
-    badge: '/icons/badge-72.png',
-    vibrate: [100, 50, 100],
-    renotify: true,
+    icon: NOTIFICATION_APPEARANCE.icon,
+    badge: NOTIFICATION_APPEARANCE.badge,
+    vibrate: [...NOTIFICATION_APPEARANCE.vibrate],
+    renotify: NOTIFICATION_APPEARANCE.renotify,
     tag: NOTIFICATION_TAG,
     data: { ...payload.data, url: payload.url ?? DEFAULT_URL },
   };

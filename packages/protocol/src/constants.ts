@@ -58,3 +58,11 @@ export const TOAST_MS = { newDesire: 4_000, sent: 3_000 } as const;
 export const PARTNER_CONNECTED_REDIRECT_MS = 500;
 export const IOS_INSTALL_PROMPT_DELAY_MS = 5_000;
 export const APP_VERSION = '1.0.0';
+
+/** SPEC §9 notification appearance. */
+export const NOTIFICATION_APPEARANCE = {
+  icon: '/icons/icon-192.png',
+  badge: '/icons/badge-72.png',
+  vibrate: [100, 50, 100],
+  renotify: true,
+} as const;
