@@ -10,10 +10,27 @@ const typeParsers = {
   },
 };
 
+const MAX_NAMED_STATEMENTS = 500;
+const statementNames = new Map<string, string>();
+
+/**
+ * Every statement text gets one name, so each connection parses and plans it once and then only
+ * binds and executes it: the same few statements run for every desire.
+ */
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  // Texts built from user input (the /rest/v1 select lists) must not grow this for ever.
+  if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `s${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 function wrap(target: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: SqlParam[] = []) {
-      const result = await target.query(sql, params);
+      const result = await target.query({ name: statementName(sql), text: sql, values: params });
       return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
     },
     async exec(sql: string) {
