@@ -17,7 +17,7 @@ const statementNames = new Map<string, string>();
  * Every statement text gets one name, so each connection parses and plans it once and then only
  * binds and executes it: the same few statements run for every desire.
  */
-function statementName(sql: string): string | undefined {
+export function statementName(sql: string): string | undefined {
   let name = statementNames.get(sql);
   // Texts built from user input (the /rest/v1 select lists) must not grow this for ever.
   if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
