@@ -16,6 +16,7 @@ import type { AppContext } from '../context.js';
 import type { DomainEventMap } from '../events.js';
 import * as repo from './repository.js';
 import { isNotificationUrlAllowed } from './webhook.js';
+import { isDatabaseUnavailable } from '../http/errors.js';
 
 const SEND_TIMEOUT_MS = 10_000;
 
@@ -160,7 +161,11 @@ export async function notifyUser(
       }
     }
   } catch (error) {
-    ctx.log.error({ err: error }, 'Farcaster notification delivery failed');
+    if (isDatabaseUnavailable(error as Error)) {
+      ctx.log.warn({ reason: (error as Error).message }, 'Farcaster notification delivery failed');
+    } else {
+      ctx.log.error({ err: error }, 'Farcaster notification delivery failed');
+    }
   }
 }
 

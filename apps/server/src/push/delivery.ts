@@ -8,6 +8,7 @@ import {
 } from './payloads.js';
 import type { PushOptions, PushSender } from './sender.js';
 import { pushToUser } from './service.js';
+import { isDatabaseUnavailable } from '../http/errors.js';
 
 export interface PushDelivery {
   /** Resolves when every push started so far has finished (used on shutdown). */
@@ -26,7 +27,9 @@ export function registerPushDelivery(ctx: AppContext, sender: PushSender): PushD
       () => undefined,
       (error: unknown) => {
         const reason = error instanceof Error ? error.message.slice(0, 200) : 'unknown error';
-        ctx.log.error({ userId, reason }, 'push delivery crashed');
+        // The database being away is an outage already reported elsewhere, not a bug here.
+        const level = isDatabaseUnavailable(error as Error) ? 'warn' : 'error';
+        ctx.log[level]({ userId, reason }, 'push delivery crashed');
       },
     );
     pending.add(work);
