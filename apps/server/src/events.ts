@@ -7,6 +7,7 @@ export interface DomainEventMap {
   messagesRead: [{ readerId: string; senderId: string; ids: string[]; all: boolean }];
   partnerConnected: [{ userId: string; partner: PartnerSummary; self: PartnerSummary }];
   partnerDisconnected: [{ userId: string; partnerId: string }];
+  sessionRevoked: [{ sessionId: string }];
 }
 
 export class DomainEvents extends EventEmitter<DomainEventMap> {}

@@ -185,6 +185,38 @@ describe.each(DRIVERS)('live channel (%s)', (driver) => {
     expect(ack).toEqual({ ok: false, error: TEXTS.noConnectedPartner });
   });
 
+  it('ends the live channel of a session that signs out, and refuses its token afterwards', async () => {
+    const login = await request(server.url, 'POST', '/api/auth/login', {
+      body: { email: bob.email, password: bob.password },
+    });
+    const token = login.body.access_token as string;
+    const socket = await connectLive(server.url, token);
+    const other = await connectLive(server.url, bob.token);
+    const ended = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    expect((await request(server.url, 'POST', '/api/auth/logout', { token })).status).toBe(204);
+    expect(await ended).toBe('io server disconnect');
+    await expect(connectLive(server.url, token)).rejects.toThrow('Unauthorized');
+    // Bob's other session is untouched.
+    expect(other.connected).toBe(true);
+    other.close();
+  });
+
+  it('ends the live channel when a stolen refresh token is replayed', async () => {
+    const login = await request(server.url, 'POST', '/api/auth/login', {
+      body: { email: alice.email, password: alice.password },
+    });
+    const socket = await connectLive(server.url, login.body.access_token as string);
+    const ended = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const refresh = { refresh_token: login.body.refresh_token };
+    expect((await request(server.url, 'POST', '/api/auth/refresh', { body: refresh })).status).toBe(
+      200,
+    );
+    expect((await request(server.url, 'POST', '/api/auth/refresh', { body: refresh })).status).toBe(
+      401,
+    );
+    expect(await ended).toBe('io server disconnect');
+  });
+
   it('accepts a refreshed token on reconnect', async () => {
     const refreshed = await request(server.url, 'POST', '/api/auth/refresh', {
       body: { refresh_token: alice.session.refresh_token },

@@ -130,6 +130,14 @@ export async function revokeSession(
   );
 }
 
+export async function isSessionActive(q: Queryable, sessionId: string): Promise<boolean> {
+  const { rows } = await q.query(
+    'SELECT 1 FROM auth_sessions WHERE id = $1 AND revoked_at IS NULL',
+    [sessionId],
+  );
+  return rows.length > 0;
+}
+
 export async function insertEmailConfirmation(
   q: Queryable,
   confirmation: { hash: string; userId: string },

@@ -123,15 +123,17 @@ export async function signIn(ctx: AppContext, input: SignInBody): Promise<Sessio
  */
 export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<Session> {
   const hash = hashToken(refreshToken);
-  const outcome = await ctx.db.transaction(async (tx) => {
+  type Outcome = { session: Session } | { session: null; revokedSessionId: string | null };
+  const refused = { session: null, revokedSessionId: null };
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const token = await repo.lockRefreshToken(tx, hash);
-    if (!token || token.expired || token.session_revoked) return { error: true } as const;
+    if (!token || token.expired || token.session_revoked) return refused;
     if (token.rotated) {
       await repo.revokeSession(tx, token.session_id, 'refresh_token_reuse');
-      return { error: true } as const;
+      return { session: null, revokedSessionId: token.session_id };
     }
     const user = await repo.findUserById(tx, token.user_id);
-    if (!user) return { error: true } as const;
+    if (!user) return refused;
     await repo.markTokenRotated(tx, hash);
     const next = randomToken();
     await repo.insertRefreshToken(tx, {
@@ -151,10 +153,12 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
       refresh_token: next,
       user: toAuthUser(user),
     };
-    return { session } as const;
+    return { session };
   });
-  if ('error' in outcome) throw new HttpError(401, SERVER_TEXTS.invalidRefreshToken);
-  return outcome.session;
+  if (outcome.session) return outcome.session;
+  if (outcome.revokedSessionId)
+    ctx.events.emit('sessionRevoked', { sessionId: outcome.revokedSessionId });
+  throw new HttpError(401, SERVER_TEXTS.invalidRefreshToken);
 }
 
 /** Revokes the session named by the access token or the refresh token; idempotent. */
@@ -162,13 +166,19 @@ export async function signOut(
   ctx: AppContext,
   by: { sessionId?: string | undefined; refreshToken?: string | undefined },
 ): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    if (by.sessionId) await repo.revokeSession(tx, by.sessionId, 'logout');
+  const revoked = await ctx.db.transaction(async (tx) => {
+    const sessionIds = new Set<string>();
+    if (by.sessionId) sessionIds.add(by.sessionId);
     if (by.refreshToken) {
       const token = await repo.lockRefreshToken(tx, hashToken(by.refreshToken));
-      if (token) await repo.revokeSession(tx, token.session_id, 'logout');
+      if (token) sessionIds.add(token.session_id);
     }
+    for (const sessionId of sessionIds) await repo.revokeSession(tx, sessionId, 'logout');
+    return sessionIds;
   });
+  // The session's live connections end with it (the access token alone stays valid for HTTP
+  // until it expires; see docs/security.md).
+  for (const sessionId of revoked) ctx.events.emit('sessionRevoked', { sessionId });
 }
 
 export async function getCurrentUser(ctx: AppContext, userId: string): Promise<AuthUser> {

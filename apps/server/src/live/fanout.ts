@@ -5,6 +5,7 @@ import type { DomainListener } from '../events.js';
 import { getUnreadCount } from '../messages/service.js';
 
 export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
  * Turns committed domain events into socket events. Everything goes to rooms, never to a socket
@@ -52,12 +53,18 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
     });
   };
 
+  const onSessionRevoked: DomainListener<'sessionRevoked'> = ({ sessionId }) => {
+    io.in(sessionRoom(sessionId)).disconnectSockets(true);
+  };
+
   ctx.events.on('desireSent', onDesireSent);
   ctx.events.on('messagesRead', onMessagesRead);
   ctx.events.on('partnerConnected', onPartnerConnected);
   ctx.events.on('partnerDisconnected', onPartnerDisconnected);
+  ctx.events.on('sessionRevoked', onSessionRevoked);
   return () => {
     ctx.events.off('desireSent', onDesireSent);
+    ctx.events.off('sessionRevoked', onSessionRevoked);
     ctx.events.off('messagesRead', onMessagesRead);
     ctx.events.off('partnerConnected', onPartnerConnected);
     ctx.events.off('partnerDisconnected', onPartnerDisconnected);

@@ -5,7 +5,8 @@ import { Redis } from 'ioredis';
 import { LIVE_CHANNEL, SERVER_TEXTS } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { bindClientEvents } from './handlers.js';
-import { bindDomainEvents, userRoom } from './fanout.js';
+import { bindDomainEvents, sessionRoom, userRoom } from './fanout.js';
+import { isSessionActive } from '../auth/repository.js';
 
 export interface LiveChannel {
   io: Server;
@@ -58,14 +59,18 @@ export async function attachLiveChannel(
     const claims = await ctx.tokens.verifyAccessToken(
       typeof token === 'string' ? token : undefined,
     );
-    if (!claims) return next(new Error(SERVER_TEXTS.unauthorized));
+    // A signed-out session cannot open the live channel, even with a token that has not expired.
+    if (!claims || !(await isSessionActive(ctx.db, claims.sessionId))) {
+      return next(new Error(SERVER_TEXTS.unauthorized));
+    }
     socket.data.userId = claims.userId;
+    socket.data.sessionId = claims.sessionId;
     next();
   });
 
   io.on('connection', (socket) => {
     const userId = socket.data.userId as string;
-    void socket.join(userRoom(userId));
+    void socket.join([userRoom(userId), sessionRoom(socket.data.sessionId as string)]);
     bindClientEvents(socket, ctx, userId);
   });
 
