@@ -1,9 +1,16 @@
 import { EventEmitter } from 'node:events';
-import type { Message, PartnerSummary } from '@couple/protocol';
+import type { Message, PartnerSummary, StoredPushSubscription } from '@couple/protocol';
+
+/** What delivering a desire needs about its receiver, read in the sender's transaction. */
+export interface ReceiverTargets {
+  unreadCount: number;
+  pushSubscription: StoredPushSubscription | null;
+  farcasterTokens: { token: string; url: string }[];
+}
 
 /** What happened, after it was committed. The live channel and push delivery listen here. */
 export interface DomainEventMap {
-  desireSent: [{ message: Message; senderUsername: string; receiverUnreadCount: number }];
+  desireSent: [{ message: Message; senderUsername: string; receiver: ReceiverTargets }];
   messagesRead: [{ readerId: string; senderId: string; ids: string[]; all: boolean }];
   partnerConnected: [{ userId: string; partner: PartnerSummary; self: PartnerSummary }];
   partnerDisconnected: [{ userId: string; partnerId: string }];

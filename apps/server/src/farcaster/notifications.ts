@@ -134,9 +134,10 @@ export async function notifyUser(
   fetchImpl: typeof fetch,
   userId: string,
   notification: MiniAppNotification,
+  knownTokens?: repo.DeliveryToken[],
 ): Promise<void> {
   try {
-    const tokens = await repo.listEnabledTokens(ctx.db, userId);
+    const tokens = knownTokens ?? (await repo.listEnabledTokens(ctx.db, userId));
     // 'No notification tokens found' is not an error for the send: nothing to do.
     if (tokens.length === 0) return;
     const byUrl = new Map<string, string[]>();
@@ -180,14 +181,22 @@ export function registerFarcasterNotifications(
   fetchImpl: typeof fetch = fetch,
 ): FarcasterNotifications {
   const pending = new Set<Promise<void>>();
-  const track = (userId: string, notification: MiniAppNotification) => {
-    const work = notifyUser(ctx, fetchImpl, userId, notification).finally(() =>
+  const track = (
+    userId: string,
+    notification: MiniAppNotification,
+    tokens?: repo.DeliveryToken[],
+  ) => {
+    const work = notifyUser(ctx, fetchImpl, userId, notification, tokens).finally(() =>
       pending.delete(work),
     );
     pending.add(work);
   };
-  const onDesire = ({ message, senderUsername }: DomainEventMap['desireSent'][0]) =>
-    track(message.receiver_id, desireNotification(ctx.config, message, senderUsername));
+  // The receiver's tokens came with the desire: no query when there are none.
+  const onDesire = ({ message, senderUsername, receiver }: DomainEventMap['desireSent'][0]) => {
+    if (receiver.farcasterTokens.length === 0) return;
+    const notification = desireNotification(ctx.config, message, senderUsername);
+    track(message.receiver_id, notification, receiver.farcasterTokens);
+  };
   // The code owner (event.partner) learns that the redeemer (event.self) connected.
   const onPartner = ({ partner, self }: DomainEventMap['partnerConnected'][0]) =>
     track(partner.id, partnerConnectedNotification(ctx.config, self));

@@ -21,11 +21,11 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
     }
   };
 
-  const onDesireSent: DomainListener<'desireSent'> = ({ message, receiverUnreadCount }) => {
+  const onDesireSent: DomainListener<'desireSent'> = ({ message, receiver }) => {
     io.to(userRoom(message.sender_id)).emit(SERVER_EVENTS.messageSent, message);
     io.to(userRoom(message.receiver_id)).emit(SERVER_EVENTS.newMessage, message);
     io.to(userRoom(message.receiver_id)).emit(SERVER_EVENTS.unreadCount, {
-      count: receiverUnreadCount,
+      count: receiver.unreadCount,
     });
   };
   const onMessagesRead: DomainListener<'messagesRead'> = ({ readerId, senderId, ids, all }) => {

@@ -1,4 +1,5 @@
-import type { EncryptionData, Message } from '@couple/protocol';
+import type { EncryptionData, Message, StoredPushSubscription } from '@couple/protocol';
+import type { ReceiverTargets } from '../events.js';
 import type { Queryable } from '../db/index.js';
 
 const MESSAGE_COLUMNS = `id, sender_id, receiver_id, intensity, urgency, encrypted, note,
@@ -123,8 +124,19 @@ export async function markRead(
   return rows;
 }
 
-/** Unread desires of the caller's partner, the receiver of what the caller just sent. */
-export async function selectPartnerUnreadCount(q: Queryable): Promise<number> {
-  const { rows } = await q.query<{ count: number }>('SELECT partner_unread_count() AS count');
-  return rows[0]?.count ?? 0;
+/** The receiver's unread count and notification targets, for the delivery of what was just sent. */
+export async function selectReceiverTargets(q: Queryable): Promise<ReceiverTargets> {
+  const { rows } = await q.query<{
+    targets: {
+      unread_count: number;
+      push_subscription: StoredPushSubscription | null;
+      farcaster_tokens: { token: string; url: string }[];
+    };
+  }>('SELECT partner_delivery_targets() AS targets');
+  const targets = rows[0]!.targets;
+  return {
+    unreadCount: targets.unread_count,
+    pushSubscription: targets.push_subscription,
+    farcasterTokens: targets.farcaster_tokens,
+  };
 }

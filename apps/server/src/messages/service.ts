@@ -44,18 +44,18 @@ export async function sendDesire(
       receiverId: partnerId,
     });
     if (inserted) {
-      const receiverUnreadCount = await repo.selectPartnerUnreadCount(tx);
-      return { message: inserted, duplicate: false, senderUsername: username, receiverUnreadCount };
+      const receiver = await repo.selectReceiverTargets(tx);
+      return { message: inserted, duplicate: false, senderUsername: username, receiver };
     }
     const existing = input.id ? await repo.selectMessage(tx, input.id) : undefined;
     if (!existing || existing.sender_id !== userId || !sameDesire(existing, input)) {
       throw new HttpError(409, SERVER_TEXTS.messageIdTaken);
     }
-    return { message: existing, duplicate: true, senderUsername: '', receiverUnreadCount: 0 };
+    return { message: existing, duplicate: true, senderUsername: '', receiver: null };
   });
-  if (!outcome.duplicate) {
-    const { message, senderUsername, receiverUnreadCount } = outcome;
-    ctx.events.emit('desireSent', { message, senderUsername, receiverUnreadCount });
+  if (outcome.receiver) {
+    const { message, senderUsername, receiver } = outcome;
+    ctx.events.emit('desireSent', { message, senderUsername, receiver });
   }
   return { message: outcome.message, duplicate: outcome.duplicate };
 }

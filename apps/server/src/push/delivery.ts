@@ -1,13 +1,12 @@
 import type { AppContext } from '../context.js';
-import type { PushPayload } from '@couple/protocol';
 import {
   newDesireOptions,
   newDesirePayload,
   PARTNER_CONNECTED_OPTIONS,
   partnerConnectedPayload,
 } from './payloads.js';
-import type { PushOptions, PushSender } from './sender.js';
-import { pushToUser } from './service.js';
+import type { PushSender } from './sender.js';
+import { pushToSubscription, pushToUser } from './service.js';
 import { isDatabaseUnavailable } from '../http/errors.js';
 
 export interface PushDelivery {
@@ -22,8 +21,8 @@ export interface PushDelivery {
 export function registerPushDelivery(ctx: AppContext, sender: PushSender): PushDelivery {
   const pending = new Set<Promise<void>>();
 
-  function deliver(userId: string, payload: PushPayload, options: PushOptions): void {
-    const work = pushToUser(ctx, sender, userId, payload, options).then(
+  function track(userId: string, push: () => Promise<unknown>): void {
+    const work = push().then(
       () => undefined,
       (error: unknown) => {
         const reason = error instanceof Error ? error.message.slice(0, 200) : 'unknown error';
@@ -36,16 +35,28 @@ export function registerPushDelivery(ctx: AppContext, sender: PushSender): PushD
     void work.finally(() => pending.delete(work));
   }
 
-  ctx.events.on('desireSent', ({ message, senderUsername }) => {
-    deliver(
-      message.receiver_id,
-      newDesirePayload(message.receiver_id, senderUsername, message.intensity, message.urgency),
-      newDesireOptions(message.intensity),
+  ctx.events.on('desireSent', ({ message, senderUsername, receiver }) => {
+    const subscription = receiver.pushSubscription;
+    if (!subscription) return;
+    const userId = message.receiver_id;
+    const payload = newDesirePayload(userId, senderUsername, message.intensity, message.urgency);
+    track(userId, () =>
+      pushToSubscription(
+        ctx,
+        sender,
+        userId,
+        subscription,
+        payload,
+        newDesireOptions(message.intensity),
+      ),
     );
   });
 
   ctx.events.on('partnerConnected', ({ partner, self }) => {
-    deliver(partner.id, partnerConnectedPayload(partner.id, self), PARTNER_CONNECTED_OPTIONS);
+    const payload = partnerConnectedPayload(partner.id, self);
+    track(partner.id, () =>
+      pushToUser(ctx, sender, partner.id, payload, PARTNER_CONNECTED_OPTIONS),
+    );
   });
 
   return {

@@ -33,6 +33,18 @@ export async function pushToUser(
 ): Promise<PushToUserOutcome> {
   const subscription = await repo.selectSubscription(ctx.db, userId);
   if (!subscription) return { result: 'no_subscription' };
+  return pushToSubscription(ctx, sender, userId, subscription, payload, options);
+}
+
+/** pushToUser with the subscription already read (with the desire, in the sender's transaction). */
+export async function pushToSubscription(
+  ctx: AppContext,
+  sender: PushSender,
+  userId: string,
+  subscription: StoredPushSubscription,
+  payload: PushPayload,
+  options: PushOptions,
+): Promise<SendOutcome> {
   const outcome = await sender.send(subscription, payload, options);
   const host = new URL(subscription.endpoint).host;
   if (outcome.result === 'gone') {

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS } from './helpers/database.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
+import { browserSubscription } from './helpers/rest-fixtures.js';
+
+interface Targets {
+  unread_count: number;
+  push_subscription: { endpoint: string } | null;
+  farcaster_tokens: { token: string; url: string }[];
+}
+
+describe.each(DRIVERS)('what a send reads about its receiver (%s)', (driver) => {
+  let server: TestServer;
+  let alice: TestUser;
+  let bob: TestUser;
+  let mallory: TestUser;
+  const targetsOf = async (user: TestUser) =>
+    server.database.db.asUser(user.id, async (tx) => {
+      const { rows } = await tx.query<{ targets: Targets }>(
+        'SELECT partner_delivery_targets() AS targets',
+      );
+      return rows[0]!.targets;
+    });
+
+  beforeAll(async () => {
+    server = await startTestServer(driver);
+    [alice, bob, mallory] = [
+      await createUser(server.url),
+      await createUser(server.url),
+      await createUser(server.url),
+    ];
+    await pair(server.url, alice, bob);
+    await request(server.url, 'PUT', '/api/push/subscription', {
+      token: bob.token,
+      body: browserSubscription(),
+    });
+    await server.database.db.asUser(bob.id, (tx) =>
+      tx.query(
+        "SELECT store_notification_token('farcaster', 'bob-token', 'https://notify.example.com/x')",
+      ),
+    );
+    await request(server.url, 'POST', '/api/messages', { token: alice.token, body: desire() });
+  });
+  afterAll(() => server.close());
+
+  it("gives the sender's transaction the partner's unread count, push subscription and tokens", async () => {
+    const targets = await targetsOf(alice);
+    expect(targets.unread_count).toBe(1);
+    expect(targets.push_subscription?.endpoint).toBe('https://push.example.test/send/abc');
+    expect(targets.farcaster_tokens).toEqual([
+      { token: 'bob-token', url: 'https://notify.example.com/x' },
+    ]);
+  });
+
+  it('gives nothing to someone without a partner, whoever else exists', async () => {
+    expect(await targetsOf(mallory)).toEqual({
+      unread_count: 0,
+      push_subscription: null,
+      farcaster_tokens: [],
+    });
+  });
+
+  it('follows the pairing: after a disconnect the former partner is out of reach', async () => {
+    await request(server.url, 'POST', '/api/partner/disconnect', { token: bob.token });
+    expect(await targetsOf(alice)).toEqual({
+      unread_count: 0,
+      push_subscription: null,
+      farcaster_tokens: [],
+    });
+  });
+});
