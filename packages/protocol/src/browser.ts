@@ -5,5 +5,6 @@
  */
 export * from './constants.js';
 export * from './texts.js';
+export * from './rules.js';
 export * from './events.js';
 export * from './crypto.js';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { SERVER_EVENTS, TEXTS, TOAST_MS } from '@couple/protocol/browser';
-import { intensityEmoji } from '../lib/rules.js';
+import { intensityEmoji } from '@couple/protocol/browser';
 import { onLive } from '../lib/live.js';
 import { NOTIFICATION_TAG, STORAGE_KEYS } from '../lib/constants.js';
 import { removeStorage } from '../lib/storage.js';

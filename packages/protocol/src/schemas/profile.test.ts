@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER_TEXTS, TEXTS } from '../texts.js';
-import { isTemporaryUsername, usernameSchema } from './profile.js';
+import { isTemporaryUsername } from '../rules.js';
+import { usernameSchema } from './profile.js';
 
 const errorOf = (input: unknown) => usernameSchema.safeParse(input).error?.issues[0]?.message;
 

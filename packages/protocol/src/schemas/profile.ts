@@ -12,10 +12,6 @@ export const usernameSchema = z
   .regex(/^[a-z0-9_.]+$/, SERVER_TEXTS.usernameCharacters)
   .refine((name) => !name.startsWith(TEMPORARY_USERNAME_PREFIX), SERVER_TEXTS.usernameReserved);
 
-export function isTemporaryUsername(username: string | null | undefined): boolean {
-  return !username || username.startsWith(TEMPORARY_USERNAME_PREFIX);
-}
-
 export const updateProfileBodySchema = z.object({ username: usernameSchema });
 
 export const partnerStatusSchema = z.enum(['none', 'pending', 'accepted', 'active']);

@@ -111,19 +111,3 @@ export interface PushPayload {
   url: string;
   data: PushNotificationData;
 }
-
-/** SPEC §9: 8 and above fire, 5 to 7 heart, below 5 gift heart. */
-export function intensityEmoji(intensity: number): string {
-  if (intensity >= 8) return '🔥';
-  if (intensity >= 5) return '❤️';
-  return '💝';
-}
-
-/** The body of every new-desire notification (push and mini-app): the scores, never the note. */
-export function desireNotificationBody(intensity: number, urgency: number): string {
-  return `${intensityEmoji(intensity)} Intensity ${intensity}/10 · Urgency ${urgency}/10`;
-}
-
-export function partnerConnectedBody(username: string): string {
-  return `You are now connected with @${username}`;
-}

@@ -1,4 +1,4 @@
-import { isTemporaryUsername } from '../../lib/rules.js';
+import { isTemporaryUsername } from '@couple/protocol/browser';
 
 export const ROUTES = {
   home: '/',

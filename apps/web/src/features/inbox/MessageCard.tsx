@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import type { Message } from '@couple/protocol';
 import { SCORE_MAX } from '@couple/protocol/browser';
-import { intensityEmoji } from '../../lib/rules.js';
+import { intensityEmoji } from '@couple/protocol/browser';
 import { relativeAge } from '../../lib/relative-time.js';
 import { useNote } from './decrypt.js';
 

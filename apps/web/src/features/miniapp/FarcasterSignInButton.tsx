@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { isTemporaryUsername } from '../../lib/rules.js';
+import { isTemporaryUsername } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { api } from '../../lib/api.js';
 import { logClientError } from '../../lib/debug.js';
