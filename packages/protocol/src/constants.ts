@@ -19,6 +19,9 @@ export const PAIRING_CODE_LIFETIME_MINUTES = 15;
 export const PAIRING_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 export const MESSAGES_LIST_LIMIT = 50;
+/** How many client errors one user may report per minute (POST /api/debug/logs). */
+export const CLIENT_ERROR_REPORTS_PER_MINUTE = 30;
+export const DEBUG_LOGS_LIMIT_MAX = 100;
 export const BADGE_CAP_MOBILE = 9;
 export const BADGE_CAP_DESKTOP = 99;
 

@@ -28,7 +28,8 @@ export function insertDebugLog(
 
 export async function selectRecentDebugLogs(
   q: Queryable,
-  limit: number,
+  /** null: the SQL function's default (50); any value is clamped to 1..100 there. */
+  limit: number | null,
   functionName: string | null,
 ): Promise<DebugLogRow[]> {
   const { rows } = await q.query<DebugLogRow>('SELECT * FROM get_recent_debug_logs($1, $2)', [

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { debugLogBodySchema, debugLogsQuerySchema } from '@couple/protocol';
+import {
+  CLIENT_ERROR_REPORTS_PER_MINUTE,
+  debugLogBodySchema,
+  debugLogsQuerySchema,
+} from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { requireUser } from '../http/auth-guard.js';
 import { limitPerMinute } from '../http/rate-limit.js';
@@ -8,7 +12,7 @@ import * as repo from './repository.js';
 
 /** The debug helpers of SPEC §7 for the web app: client errors in, recent entries out. */
 export const debugRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/logs', limitPerMinute(30), async (request, reply) => {
+  app.post('/logs', limitPerMinute(CLIENT_ERROR_REPORTS_PER_MINUTE), async (request, reply) => {
     const { userId } = requireUser(request);
     const entry = parseInput(debugLogBodySchema, request.body);
     const result = await ctx.db.asUser(userId, (tx) =>
@@ -26,7 +30,7 @@ export const debugRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const { userId } = requireUser(request);
     const { limit, function_name } = parseInput(debugLogsQuerySchema, request.query);
     const logs = await ctx.db.asUser(userId, (tx) =>
-      repo.selectRecentDebugLogs(tx, limit ?? 50, function_name ?? null),
+      repo.selectRecentDebugLogs(tx, limit ?? null, function_name ?? null),
     );
     return { logs };
   });

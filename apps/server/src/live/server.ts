@@ -48,7 +48,8 @@ export async function attachLiveChannel(
     path: LIVE_CHANNEL.path,
     serveClient: false,
     transports: ['websocket', 'polling'],
-    maxHttpBufferSize: 16_384,
+    // The same ceiling as an HTTP body: a bigger frame closes that one connection.
+    maxHttpBufferSize: ctx.config.BODY_LIMIT_BYTES,
   });
   const closeRedis = ctx.config.REDIS_URL
     ? await connectRedisAdapter(io, ctx.config.REDIS_URL, ctx)

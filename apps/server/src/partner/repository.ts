@@ -1,6 +1,6 @@
 import type { GenerateCodeResult, PartnerStatus } from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
-import { selectResult as callJson } from '../db/call.js';
+import { selectResult } from '../db/call.js';
 
 export interface ConnectResult {
   success: boolean;
@@ -16,17 +16,17 @@ export interface DisconnectResult {
 }
 
 export function generatePairingCode(q: Queryable): Promise<GenerateCodeResult> {
-  return callJson(q, 'SELECT generate_pairing_code() AS result');
+  return selectResult(q, 'SELECT generate_pairing_code() AS result');
 }
 
 export function connectWithPairingCode(q: Queryable, code: string): Promise<ConnectResult> {
-  return callJson(q, 'SELECT connect_with_pairing_code($1) AS result', [code]);
+  return selectResult(q, 'SELECT connect_with_pairing_code($1) AS result', [code]);
 }
 
 export function disconnectFromPartner(q: Queryable): Promise<DisconnectResult> {
-  return callJson(q, 'SELECT disconnect_from_partner() AS result');
+  return selectResult(q, 'SELECT disconnect_from_partner() AS result');
 }
 
 export function selectMyPartnerStatus(q: Queryable): Promise<PartnerStatus> {
-  return callJson(q, 'SELECT coalesce(my_partner_status(), $1) AS result', ['none']);
+  return selectResult(q, 'SELECT coalesce(my_partner_status(), $1) AS result', ['none']);
 }

@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { PushWebhookBody } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
+import { secretsMatch } from '../http/secrets.js';
 import { WEBHOOK_OPTIONS } from './payloads.js';
 import type { PushSender } from './sender.js';
 import { pushToUser } from './service.js';
@@ -17,17 +17,13 @@ export const WEBHOOK_TEXTS = {
     status === null ? 'Push service unreachable' : `Push service failed with status ${status}`,
 } as const;
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
-}
-
 /** Compares the x-webhook-secret header with PUSH_WEBHOOK_SECRET in constant time. */
 export function checkWebhookSecret(ctx: AppContext, request: FastifyRequest): void {
   const expected = ctx.config.PUSH_WEBHOOK_SECRET;
   if (!expected) throw new HttpError(503, WEBHOOK_TEXTS.notConfigured);
   const header = request.headers['x-webhook-secret'];
   const given = typeof header === 'string' ? header : '';
-  if (!timingSafeEqual(digest(given), digest(expected))) {
+  if (!secretsMatch(given, expected)) {
     throw new HttpError(401, WEBHOOK_TEXTS.badSecret);
   }
 }

@@ -1,11 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
+import { secretsMatch } from '../http/secrets.js';
 
 /** Every /rest/v1 and /auth/v1 call carries the public anonymous key, as header or url param. */
 export function requireApiKey(app: FastifyInstance, anonKey: string): void {
-  const expected = digest(anonKey);
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.apikey;
     const param = (request.query as Record<string, unknown> | undefined)?.apikey;
@@ -17,7 +14,7 @@ export function requireApiKey(app: FastifyInstance, anonKey: string): void {
         hint: 'No `apikey` request header or url param was found.',
       });
     }
-    if (!timingSafeEqual(digest(given), expected)) {
+    if (!secretsMatch(given, anonKey)) {
       return reply
         .code(401)
         .send({ message: 'Invalid API key', hint: 'Double check the anonymous API key.' });

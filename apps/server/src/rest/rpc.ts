@@ -4,6 +4,7 @@ import { pairingCodeSchema } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
 import { selectResult } from '../db/call.js';
+import * as debugRepo from '../debug/repository.js';
 import { HttpError } from '../http/errors.js';
 import { requireUser } from '../http/auth-guard.js';
 import { parseInput } from '../http/validate.js';
@@ -46,10 +47,7 @@ const RPCS: Record<string, Rpc> = {
     (tx) => selectResult(tx, 'SELECT get_my_partner_id() AS result'),
     none,
   ),
-  debug_message_access: inUserScope(
-    (tx) => selectResult(tx, 'SELECT debug_message_access() AS result'),
-    none,
-  ),
+  debug_message_access: inUserScope((tx) => debugRepo.selectMessageAccess(tx), none),
   generate_pairing_code: (ctx, userId, body) => {
     parseInput(none, body ?? {});
     return asRpcResult(() => generatePairingCode(ctx, userId), { code: null, expires_at: null });
@@ -84,11 +82,12 @@ const RPCS: Record<string, Rpc> = {
   ),
   log_debug: inUserScope(
     (tx, p) =>
-      selectResult(tx, 'SELECT log_debug($1, $2::jsonb, $3) AS result', [
-        p.p_function_name,
-        p.p_input_params === undefined ? null : JSON.stringify(p.p_input_params),
-        p.p_error_message ?? null,
-      ]),
+      debugRepo.insertDebugLog(tx, {
+        functionName: p.p_function_name,
+        inputParams: p.p_input_params,
+        errorMessage: p.p_error_message ?? null,
+        executionTimeMs: null,
+      }),
     z
       .object({
         p_function_name: z.string(),
@@ -98,13 +97,7 @@ const RPCS: Record<string, Rpc> = {
       .strict(),
   ),
   get_recent_debug_logs: inUserScope(
-    async (tx, p) =>
-      (
-        await tx.query('SELECT * FROM get_recent_debug_logs($1, $2)', [
-          p.p_limit ?? 50,
-          p.p_function_name ?? null,
-        ])
-      ).rows,
+    (tx, p) => debugRepo.selectRecentDebugLogs(tx, p.p_limit ?? null, p.p_function_name ?? null),
     z
       .object({ p_limit: z.number().int().nullish(), p_function_name: z.string().nullish() })
       .strict(),

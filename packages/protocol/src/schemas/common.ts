@@ -29,3 +29,13 @@ export const isoDateSchema = z.string();
 
 export const errorBodySchema = z.object({ error: z.string() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** A `limit` query parameter: a whole number from 1 to max, given as text. */
+export function limitQuerySchema(max: number) {
+  const message = `limit must be an integer from 1 to ${max}`;
+  return z
+    .string()
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(1, message).max(max, message));
+}

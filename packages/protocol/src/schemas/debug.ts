@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEBUG_LOGS_LIMIT_MAX } from '../constants.js';
+import { limitQuerySchema } from './common.js';
 
 /** A debug log entry as the web app reports a client error (SPEC §3, §7: CLIENT_ERROR_<context>). */
 export const debugLogBodySchema = z.object({
@@ -13,17 +15,6 @@ export const debugLogBodySchema = z.object({
 export type DebugLogBody = z.output<typeof debugLogBodySchema>;
 
 export const debugLogsQuerySchema = z.object({
-  limit: z
-    .string()
-    .regex(/^\d+$/, 'limit must be an integer from 1 to 100')
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(1, 'limit must be an integer from 1 to 100')
-        .max(100, 'limit must be an integer from 1 to 100'),
-    )
-    .optional(),
+  limit: limitQuerySchema(DEBUG_LOGS_LIMIT_MAX).optional(),
   function_name: z.string().max(100).optional(),
 });

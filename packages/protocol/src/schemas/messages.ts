@@ -8,7 +8,7 @@ import {
   NOTE_MAX,
 } from '../constants.js';
 import { TEXTS } from '../texts.js';
-import { scoreSchema, userIdSchema } from './common.js';
+import { limitQuerySchema, scoreSchema, userIdSchema } from './common.js';
 
 const base64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
@@ -110,19 +110,7 @@ const booleanQuery = z
 
 export const listMessagesQuerySchema = z.object({
   unreadOnly: booleanQuery.optional().default(false),
-  limit: z
-    .string()
-    .regex(/^\d+$/, `limit must be an integer from 1 to ${MESSAGES_LIST_LIMIT}`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(1, `limit must be an integer from 1 to ${MESSAGES_LIST_LIMIT}`)
-        .max(MESSAGES_LIST_LIMIT, `limit must be an integer from 1 to ${MESSAGES_LIST_LIMIT}`),
-    )
-    .optional()
-    .default(MESSAGES_LIST_LIMIT),
+  limit: limitQuerySchema(MESSAGES_LIST_LIMIT).optional().default(MESSAGES_LIST_LIMIT),
 });
 export type ListMessagesQuery = z.output<typeof listMessagesQuerySchema>;
 

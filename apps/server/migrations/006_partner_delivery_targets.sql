@@ -1,6 +1,6 @@
 -- Everything the delivery of a new desire needs about its receiver, read once in the sender's
 -- transaction: the unread count (live channel), the push subscription and the enabled mini-app
--- tokens. It replaces one extra query and two extra connections per desire. Only the server
+-- tokens. It saves a second transaction and two extra connections per desire. Only the server
 -- reads the result; no route returns it.
 CREATE FUNCTION partner_delivery_targets() RETURNS jsonb
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
@@ -20,5 +20,3 @@ $$;
 
 REVOKE EXECUTE ON FUNCTION partner_delivery_targets() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION partner_delivery_targets() TO app_user;
-
-DROP FUNCTION partner_unread_count();
