@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@farcaster/quick-auth';
-import { SERVER_TEXTS, TEXTS, type FarcasterSignInBody, type Session } from '@couple/protocol';
+import {
+  FARCASTER_EMAIL_HOST,
+  SERVER_TEXTS,
+  TEXTS,
+  type FarcasterSignInBody,
+  type Session,
+} from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -10,12 +16,9 @@ import * as authRepo from '../auth/repository.js';
 import * as repo from './repository.js';
 
 /**
- * The fixed host of the e-mail-shaped identifiers of Farcaster accounts. `.invalid` is reserved
- * (RFC 2606/6761): no such address can ever receive mail or belong to a real mailbox, so the
- * identifier can never collide with, or be confirmed by, a real e-mail user.
+ * The e-mail-shaped identifier of a Farcaster account. Its host is reserved (RFC 2606/6761): it can
+ * never receive mail or belong to a real mailbox, and e-mail sign-up refuses it.
  */
-import { FARCASTER_EMAIL_HOST } from '@couple/protocol';
-
 export function farcasterEmail(fid: number): string {
   return `${fid}@${FARCASTER_EMAIL_HOST}`;
 }
