@@ -5,7 +5,9 @@
  *   npm run bench:delivery -- --mode postgres --couples 200 --rate 200 --duration 10
  *   modes: pglite | postgres | redis (two instances on PostgreSQL + Redis, couples split)
  */
-import { loadavg } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseFlags } from './lib/args.js';
 import { runApp, runBaseline, type Mode, type ScenarioResult } from './lib/scenario.js';
 import { fmt, ratio } from './lib/stats.js';
@@ -19,6 +21,9 @@ const flags = parseFlags({
   baseline: 'yes',
   cpuprof: '',
   synccommit: 'on',
+  timeline: 'no',
+  probe: 'no',
+  nodeflags: '',
 });
 if (!['pglite', 'postgres', 'redis'].includes(flags.mode))
   throw new Error('--mode pglite|postgres|redis');
@@ -28,7 +33,11 @@ const options = {
   rate: flags.rate,
   durationS: flags.duration,
   synchronousCommit: flags.synccommit === 'off' ? ('off' as const) : ('on' as const),
-  nodeFlags: flags.cpuprof ? ['--cpu-prof', `--cpu-prof-dir=${flags.cpuprof}`] : [],
+  nodeFlags: [
+    ...(flags.cpuprof ? ['--cpu-prof', `--cpu-prof-dir=${flags.cpuprof}`] : []),
+    ...flags.nodeflags.split(' ').filter(Boolean),
+    ...(flags.probe === 'yes' ? ['--import', 'tsx', '--import', './bench/lib/loop-probe.ts'] : []),
+  ],
 };
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -41,7 +50,7 @@ function cpuMsPerDesire(r: ScenarioResult): number {
 }
 
 function column(r: ScenarioResult | undefined): string[] {
-  if (!r) return Array.from({ length: 20 }, () => '-');
+  if (!r) return Array.from({ length: LABELS.length }, () => '-');
   const { load } = r;
   return [
     String(r.instances),
@@ -64,6 +73,7 @@ function column(r: ScenarioResult | undefined): string[] {
     fmt(cpuMsPerDesire(r), 2),
     r.postgresCpuS === undefined ? '-' : fmt((r.postgresCpuS * 1000) / r.load.delivered, 2),
     perInstance(r.server.map((s) => s.peakRssMb)),
+    `${fmt(load.clientLoopDelay.p99, 1)} / ${fmt(load.clientLoopDelay.max, 1)}`,
   ];
 }
 
@@ -88,11 +98,26 @@ const LABELS = [
   'server CPU per desire (ms)',
   'PostgreSQL CPU per desire (ms)',
   'server RSS peak (MB)',
+  'client event-loop delay p99 / max (ms)',
 ];
 
 console.log(
   `delivery: mode=${options.mode} couples=${options.couples} rate=${options.rate}/s duration=${options.durationS}s`,
 );
+interface ProbeLine {
+  at: number;
+  loopMaxMs: number;
+  gcMaxMs: number;
+}
+const probeFile = join(tmpdir(), `bench-probe-${process.pid}.jsonl`);
+if (flags.probe === 'yes') process.env.BENCH_PROBE_FILE = probeFile;
+function readProbe(): ProbeLine[] {
+  if (!existsSync(probeFile)) return [];
+  const lines = readFileSync(probeFile, 'utf8').trim().split('\n');
+  rmSync(probeFile);
+  return lines.map((line) => JSON.parse(line) as ProbeLine);
+}
+
 const baseline = flags.baseline === 'yes' ? await runBaseline(options) : undefined;
 const ours = await runApp(options);
 const b = column(baseline);
@@ -108,6 +133,30 @@ if (baseline) {
   );
   console.log(
     `p50 ratio (server / baseline): ${ratio(ours.load.latency.p50, baseline.load.latency.p50)}`,
+  );
+}
+if (flags.timeline === 'yes') {
+  const probe = readProbe();
+  /** The server's worst loop delay and GC pause in the probe seconds overlapping second i. */
+  const serverAt = (i: number) => {
+    const from = ours.load.startedAt + i * 1000;
+    const lines = probe.filter((l) => l.at > from && l.at <= from + 2000);
+    if (!lines.length) return ['-', '-'];
+    const max = (key: 'loopMaxMs' | 'gcMaxMs') => Math.max(...lines.map((l) => l[key]));
+    return [fmt(max('loopMaxMs'), 0), fmt(max('gcMaxMs'), 0)];
+  };
+  console.log(`\nserver run: first desire sent at ${new Date(ours.load.startedAt).toISOString()}`);
+  printTable(
+    'Per second of the server run (by send time; server columns need --probe yes)',
+    ['second', 'delivered', 'p50 (ms)', 'p99 (ms)', 'max (ms)', 'server loop delay max', 'GC max'],
+    ours.load.timeline.map((s, i) => [
+      String(i),
+      String(s.count),
+      fmt(s.p50, 1),
+      fmt(s.p99, 1),
+      fmt(s.max, 1),
+      ...serverAt(i),
+    ]),
   );
 }
 const load = loadavg().map((v) => v.toFixed(1));

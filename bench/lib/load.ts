@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Socket } from 'socket.io-client';
 import { sleep } from './args.js';
 import { summarize, type LatencySummary } from './stats.js';
@@ -27,6 +28,12 @@ export interface LoadResult {
   latency: LatencySummary;
   ackLatency: LatencySummary;
   clientCpuPercent: number;
+  /** the benchmark process's own event-loop delay: its stalls count in every latency */
+  clientLoopDelay: { p99: number; max: number };
+  /** per second of the run (by send time): deliveries and their latency */
+  timeline: LatencySummary[];
+  /** Date.now() when the first desire was sent (second 0 of the timeline) */
+  startedAt: number;
   /** seconds from the first send to the end of the drain (the window CPU is measured over) */
   windowS: number;
 }
@@ -47,6 +54,7 @@ export async function runLoad(pairs: SocketPair[], options: LoadOptions): Promis
   const total = Math.round(options.rate * options.durationS);
   const tracked = new Map<string, Tracked>();
   const latencies: number[] = [];
+  const bySecond: number[][] = [];
   const ackLatencies: number[] = [];
   let errors = 0;
   let unknown = 0;
@@ -59,6 +67,8 @@ export async function runLoad(pairs: SocketPair[], options: LoadOptions): Promis
     if (entry.receipts === 1) {
       lastDelivery = performance.now();
       latencies.push(lastDelivery - entry.sentAt);
+      const second = Math.floor((entry.sentAt - start) / 1000);
+      (bySecond[second] ??= []).push(lastDelivery - entry.sentAt);
     }
   };
   for (const { a, b } of pairs) for (const s of [a, b]) s.on('new_message', onNewMessage);
@@ -85,8 +95,11 @@ export async function runLoad(pairs: SocketPair[], options: LoadOptions): Promis
       });
   };
 
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const cpuStart = process.cpuUsage();
   const start = performance.now();
+  const startedAt = Date.now();
   let sent = 0;
   // Bounded: the schedule ends at `total` sends, and in any case 30 s after its planned end.
   const hardStop = start + options.durationS * 1000 + 30_000;
@@ -102,6 +115,7 @@ export async function runLoad(pairs: SocketPair[], options: LoadOptions): Promis
   }
   const wallS = (performance.now() - start) / 1000;
   const cpu = process.cpuUsage(cpuStart);
+  loopDelay.disable();
   for (const { a, b } of pairs) for (const s of [a, b]) s.off('new_message', onNewMessage);
 
   const values = [...tracked.values()];
@@ -117,6 +131,9 @@ export async function runLoad(pairs: SocketPair[], options: LoadOptions): Promis
     latency: summarize(latencies),
     ackLatency: summarize(ackLatencies),
     clientCpuPercent: ((cpu.user + cpu.system) / 1e6 / wallS) * 100,
+    clientLoopDelay: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
+    startedAt,
+    timeline: Array.from(bySecond, (values) => summarize(values ?? [])),
     windowS: wallS,
   };
 }

@@ -37,6 +37,8 @@ const schema = z
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
       .optional(),
+    // Connections each instance keeps open to PostgreSQL (ignored on PGlite).
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     LOG_LEVEL: z

@@ -3,7 +3,11 @@ import { openDatabase } from './db/index.js';
 import { buildApp } from './app.js';
 
 async function start(config: Config): Promise<void> {
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const db = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   const { app } = await buildApp({ config, db });
   app.addHook('onClose', async () => db.close());
 

@@ -8,12 +8,13 @@ export type { Database, Queryable } from './types.js';
 export interface DatabaseConfig {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
+  poolSize?: number | undefined;
 }
 
 /** PostgreSQL when a URL is configured, else embedded PGlite; migrated before use. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const db = config.databaseUrl
-    ? await openPostgres({ connectionString: config.databaseUrl })
+    ? await openPostgres({ connectionString: config.databaseUrl, max: config.poolSize, warm: true })
     : await openPGlite(config.dataDir);
   try {
     await migrate(db);

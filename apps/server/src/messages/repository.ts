@@ -1,61 +1,67 @@
-import type { EncryptionData, Message, StoredPushSubscription } from '@couple/protocol';
+import type { Message, NewDesire, StoredPushSubscription } from '@couple/protocol';
 import type { ReceiverTargets } from '../events.js';
-import type { Queryable } from '../db/index.js';
+import type { Database, Queryable } from '../db/index.js';
 
 const MESSAGE_COLUMNS = `id, sender_id, receiver_id, intensity, urgency, encrypted, note,
   note_encrypted, encryption_data, read_at, read_at IS NOT NULL AS is_read, created_at`;
 
-export interface MessageInsert {
-  id: string | undefined;
-  senderId: string;
-  receiverId: string;
-  intensity: number;
-  urgency: number;
-  encrypted: boolean;
-  note: string | null;
-  noteEncrypted: string | null;
-  encryptionData: EncryptionData | null;
-}
+type SendRow = Message & {
+  outcome: 'sent' | 'existing' | 'no_partner' | 'not_partner';
+  sender_username: string | null;
+  targets: {
+    unread_count: number;
+    push_subscription: StoredPushSubscription | null;
+    farcaster_tokens: { token: string; url: string }[];
+  } | null;
+};
 
-/** Inserts the desire; undefined when a row with this id already exists. */
-export async function insertMessage(q: Queryable, m: MessageInsert): Promise<Message | undefined> {
-  const { rows } = await q.query<Message>(
-    `INSERT INTO messages (id, sender_id, receiver_id, intensity, urgency, encrypted, note,
-                           note_encrypted, encryption_data)
-     VALUES (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4, $5, $6, $7, $8, $9::jsonb)
-     ON CONFLICT (id) DO NOTHING
-     RETURNING ${MESSAGE_COLUMNS}`,
+export type SendOutcome =
+  | { outcome: 'sent'; message: Message; senderUsername: string; receiver: ReceiverTargets }
+  /** The id is taken; the stored desire when the sender may see it. */
+  | { outcome: 'existing'; message: Message | undefined }
+  | { outcome: 'no_partner' | 'not_partner' };
+
+/**
+ * Sends as userId in one statement (migration 007): the function enters the user scope, reads
+ * the partner, inserts under row-level security and reads the receiver's delivery targets. It
+ * must run outside any transaction of ours (the scope is local to the implicit one), so it takes
+ * the database, not a transaction.
+ */
+export async function sendDesireAs(
+  db: Database,
+  userId: string,
+  d: NewDesire,
+): Promise<SendOutcome> {
+  const { rows } = await db.query<SendRow>(
+    'SELECT * FROM send_desire_as($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)',
     [
-      m.id ?? null,
-      m.senderId,
-      m.receiverId,
-      m.intensity,
-      m.urgency,
-      m.encrypted,
-      m.note,
-      m.noteEncrypted,
-      m.encryptionData === null ? null : JSON.stringify(m.encryptionData),
+      userId,
+      d.receiverId ?? null,
+      d.id ?? null,
+      d.intensity,
+      d.urgency,
+      d.encrypted,
+      d.note,
+      d.noteEncrypted,
+      d.encryptionData === null ? null : JSON.stringify(d.encryptionData),
     ],
   );
-  return rows[0];
-}
-
-export async function selectMessage(q: Queryable, id: string): Promise<Message | undefined> {
-  const { rows } = await q.query<Message>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = $1`, [
-    id,
-  ]);
-  return rows[0];
-}
-
-/** The caller's partner and own username, in one round trip (both are needed per send). */
-export async function selectSenderContext(
-  q: Queryable,
-): Promise<{ partnerId: string | null; username: string }> {
-  const { rows } = await q.query<{ partner_id: string | null; username: string | null }>(
-    `SELECT get_my_partner_id() AS partner_id,
-            (SELECT username FROM profiles WHERE id = app_current_user_id()) AS username`,
-  );
-  return { partnerId: rows[0]?.partner_id ?? null, username: rows[0]?.username ?? '' };
+  const { outcome, sender_username, targets, ...message } = rows[0]!;
+  if (outcome === 'sent' && targets) {
+    return {
+      outcome,
+      message,
+      senderUsername: sender_username ?? '',
+      receiver: {
+        unreadCount: targets.unread_count,
+        pushSubscription: targets.push_subscription,
+        farcasterTokens: targets.farcaster_tokens,
+      },
+    };
+  }
+  if (outcome === 'existing') return { outcome, message: message.id ? message : undefined };
+  if (outcome === 'no_partner' || outcome === 'not_partner') return { outcome };
+  throw new Error(`send_desire_as returned ${outcome}`);
 }
 
 export async function listReceived(
@@ -122,21 +128,4 @@ export async function markRead(
     [userId, ids ?? null],
   );
   return rows;
-}
-
-/** The receiver's unread count and notification targets, for the delivery of what was just sent. */
-export async function selectReceiverTargets(q: Queryable): Promise<ReceiverTargets> {
-  const { rows } = await q.query<{
-    targets: {
-      unread_count: number;
-      push_subscription: StoredPushSubscription | null;
-      farcaster_tokens: { token: string; url: string }[];
-    };
-  }>('SELECT partner_delivery_targets() AS targets');
-  const targets = rows[0]!.targets;
-  return {
-    unreadCount: targets.unread_count,
-    pushSubscription: targets.push_subscription,
-    farcasterTokens: targets.farcaster_tokens,
-  };
 }

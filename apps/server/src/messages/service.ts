@@ -32,32 +32,25 @@ export async function sendDesire(
   userId: string,
   input: NewDesire,
 ): Promise<SendResult> {
-  const outcome = await ctx.db.asUser(userId, async (tx) => {
-    const { partnerId, username } = await repo.selectSenderContext(tx);
-    if (!partnerId) throw new HttpError(409, TEXTS.noConnectedPartner);
-    if (input.receiverId && input.receiverId !== partnerId) {
+  const sent = await repo.sendDesireAs(ctx.db, userId, input);
+  switch (sent.outcome) {
+    case 'no_partner':
+      throw new HttpError(409, TEXTS.noConnectedPartner);
+    case 'not_partner':
       throw new HttpError(403, SERVER_TEXTS.onlyToPartner);
+    case 'existing': {
+      const stored = sent.message;
+      if (!stored || stored.sender_id !== userId || !sameDesire(stored, input)) {
+        throw new HttpError(409, SERVER_TEXTS.messageIdTaken);
+      }
+      return { message: stored, duplicate: true };
     }
-    const inserted = await repo.insertMessage(tx, {
-      ...input,
-      senderId: userId,
-      receiverId: partnerId,
-    });
-    if (inserted) {
-      const receiver = await repo.selectReceiverTargets(tx);
-      return { message: inserted, duplicate: false, senderUsername: username, receiver };
+    case 'sent': {
+      const { message, senderUsername, receiver } = sent;
+      ctx.events.emit('desireSent', { message, senderUsername, receiver });
+      return { message, duplicate: false };
     }
-    const existing = input.id ? await repo.selectMessage(tx, input.id) : undefined;
-    if (!existing || existing.sender_id !== userId || !sameDesire(existing, input)) {
-      throw new HttpError(409, SERVER_TEXTS.messageIdTaken);
-    }
-    return { message: existing, duplicate: true, senderUsername: '', receiver: null };
-  });
-  if (outcome.receiver) {
-    const { message, senderUsername, receiver } = outcome;
-    ctx.events.emit('desireSent', { message, senderUsername, receiver });
   }
-  return { message: outcome.message, duplicate: outcome.duplicate };
 }
 
 export function listReceivedMessages(ctx: AppContext, userId: string, query: ListMessagesQuery) {

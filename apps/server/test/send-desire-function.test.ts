@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewDesire } from '@couple/protocol';
+import { openPostgres } from '../src/db/postgres.js';
+import type { Database } from '../src/db/index.js';
+import { sendDesireAs } from '../src/messages/repository.js';
+import { DRIVERS } from './helpers/database.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import { createUser, pair, type TestUser } from './helpers/api.js';
+
+const plain = ({ id, receiverId }: { id?: string; receiverId?: string } = {}): NewDesire => ({
+  id,
+  receiverId,
+  intensity: 7,
+  urgency: 3,
+  encrypted: false,
+  note: 'tonight?',
+  noteEncrypted: null,
+  encryptionData: null,
+});
+
+/** send_desire_as (migration 007): the whole send in one statement, under the sender's scope. */
+describe.each(DRIVERS)('sending a desire in one statement (%s)', (driver) => {
+  let server: TestServer;
+  /** One connection only, so that what a call leaves behind on it can be seen. */
+  let single: Database;
+  let alice: TestUser;
+  let bob: TestUser;
+  let carol: TestUser;
+  let dave: TestUser;
+
+  beforeAll(async () => {
+    server = await startTestServer(driver);
+    single =
+      driver === 'postgres'
+        ? await openPostgres({ connectionString: server.database.url!, max: 1 })
+        : server.database.db;
+    [alice, bob, carol, dave] = (await Promise.all(
+      Array.from({ length: 4 }, () => createUser(server.url)),
+    )) as [TestUser, TestUser, TestUser, TestUser];
+    await pair(server.url, alice, bob);
+    await pair(server.url, carol, dave);
+  });
+  afterAll(async () => {
+    if (single !== server.database.db) await single.close();
+    await server.close();
+  });
+
+  it("stores the desire for the partner and returns the sender's name and the targets", async () => {
+    const sent = await sendDesireAs(single, alice.id, plain());
+    expect(sent).toMatchObject({
+      outcome: 'sent',
+      message: { sender_id: alice.id, receiver_id: bob.id, intensity: 7, note: 'tonight?' },
+      senderUsername: alice.username,
+      receiver: { unreadCount: 1, pushSubscription: null, farcasterTokens: [] },
+    });
+  });
+
+  it('leaves the connection as it found it: the owner, with no user scope', async () => {
+    await sendDesireAs(single, alice.id, plain());
+    const { rows } = await single.query<{ role: string; scope: string | null }>(
+      "SELECT current_user AS role, nullif(current_setting('app.user_id', true), '') AS scope",
+    );
+    expect(rows[0]!.role).not.toBe('app_user');
+    expect(rows[0]!.scope).toBeNull();
+  });
+
+  it('inserts as app_user, so row-level security and grants decide', async () => {
+    await single.exec('REVOKE INSERT ON messages FROM app_user');
+    try {
+      await expect(sendDesireAs(single, alice.id, plain())).rejects.toThrow(/permission denied/);
+    } finally {
+      await single.exec(`GRANT INSERT (id, sender_id, receiver_id, intensity, urgency, encrypted,
+        note, note_encrypted, encryption_data) ON messages TO app_user`);
+    }
+    expect((await sendDesireAs(single, alice.id, plain())).outcome).toBe('sent');
+  });
+
+  it('cannot be called by app_user, whose scope it would otherwise pick', async () => {
+    await expect(
+      server.database.db.asUser(carol.id, (tx) =>
+        tx.query(
+          `SELECT * FROM send_desire_as($1::uuid, NULL::uuid, NULL::uuid, 1::smallint, 1::smallint,
+             false, 'x'::text, NULL::text, NULL::jsonb)`,
+          [alice.id],
+        ),
+      ),
+    ).rejects.toThrow(/permission denied for function send_desire_as/);
+  });
+
+  it('refuses without a partner, and to anyone but the partner', async () => {
+    const loner = await createUser(server.url);
+    expect(await sendDesireAs(single, loner.id, plain())).toEqual({ outcome: 'no_partner' });
+    expect(await sendDesireAs(single, alice.id, plain({ receiverId: carol.id }))).toEqual({
+      outcome: 'not_partner',
+    });
+  });
+
+  it("returns a taken id's stored desire only to its couple", async () => {
+    const id = randomUUID();
+    await sendDesireAs(single, alice.id, plain({ id }));
+    const again = await sendDesireAs(single, alice.id, plain({ id }));
+    expect(again).toMatchObject({ outcome: 'existing', message: { id, sender_id: alice.id } });
+    expect(await sendDesireAs(single, carol.id, plain({ id }))).toEqual({
+      outcome: 'existing',
+      message: undefined,
+    });
+    const { rows } = await single.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM messages WHERE id = $1',
+      [id],
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+});
