@@ -20,6 +20,8 @@ import { printTable } from './lib/table.js';
 const flags = parseFlags({ desires: 3000, rounds: 3, couples: 1000 });
 
 const desire: NewDesire = {
+  id: undefined,
+  receiverId: undefined,
   intensity: 7,
   urgency: 4,
   encrypted: false,
