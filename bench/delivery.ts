@@ -36,7 +36,7 @@ const options = {
   nodeFlags: [
     ...(flags.cpuprof ? ['--cpu-prof', `--cpu-prof-dir=${flags.cpuprof}`] : []),
     ...flags.nodeflags.split(' ').filter(Boolean),
-    ...(flags.probe === 'yes' ? ['--import', 'tsx', '--import', './bench/lib/loop-probe.ts'] : []),
+    ...(flags.probe === 'yes' ? ['--import', './bench/lib/loop-probe.ts'] : []),
   ],
 };
 

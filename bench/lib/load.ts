@@ -53,7 +53,6 @@ const TICK_MS = 5;
 export async function runLoad(pairs: SocketPair[], options: LoadOptions): Promise<LoadResult> {
   const total = Math.round(options.rate * options.durationS);
   const tracked = new Map<string, Tracked>();
-  const latencies: number[] = [];
   const bySecond: number[][] = [];
   const ackLatencies: number[] = [];
   let errors = 0;
@@ -66,7 +65,6 @@ export async function runLoad(pairs: SocketPair[], options: LoadOptions): Promis
     entry.receipts += 1;
     if (entry.receipts === 1) {
       lastDelivery = performance.now();
-      latencies.push(lastDelivery - entry.sentAt);
       const second = Math.floor((entry.sentAt - start) / 1000);
       (bySecond[second] ??= []).push(lastDelivery - entry.sentAt);
     }
@@ -128,7 +126,7 @@ export async function runLoad(pairs: SocketPair[], options: LoadOptions): Promis
     lost: values.filter((t) => t.acked && t.receipts === 0).length,
     duplicated: values.filter((t) => t.receipts > 1).length + unknown,
     achievedRate: delivered / ((lastDelivery - start) / 1000 || 1),
-    latency: summarize(latencies),
+    latency: summarize(bySecond.flat()),
     ackLatency: summarize(ackLatencies),
     clientCpuPercent: ((cpu.user + cpu.system) / 1e6 / wallS) * 100,
     clientLoopDelay: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },

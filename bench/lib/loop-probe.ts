@@ -25,7 +25,6 @@ if (file) {
       loopP99Ms: delay.percentile(99) / 1e6,
       gcMs,
       gcMaxMs,
-      heapMb: process.memoryUsage().heapUsed / 2 ** 20,
     };
     appendFileSync(file, `${JSON.stringify(line)}\n`);
     delay.reset();

@@ -54,7 +54,7 @@ export async function startProcess(options: StartOptions): Promise<ServerProcess
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [...(options.nodeFlags ?? []), '--import', 'tsx', options.entry],
+    ['--import', 'tsx', ...(options.nodeFlags ?? []), options.entry],
     {
       cwd: ROOT,
       env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...options.env },
