@@ -9,7 +9,7 @@
 import type { NewDesire } from '@couple/protocol';
 import { openPostgres } from '../apps/server/src/db/postgres.js';
 import type { Database } from '../apps/server/src/db/index.js';
-import { sendDesireAs } from '../apps/server/src/messages/repository.js';
+import { sendDesireAs, sendDesiresAs } from '../apps/server/src/messages/repository.js';
 import { parseFlags } from './lib/args.js';
 import { createBenchDatabase } from './lib/database.js';
 import { PostgresCpuMonitor } from './lib/postgres-cpu.js';
@@ -48,10 +48,24 @@ async function fiveStatements(db: Database, userId: string): Promise<void> {
   });
 }
 
+/** Every tenth call sends the ten desires gathered so far in one statement (send_desires_as). */
+function batchesOf(size: number) {
+  let gathered: string[] = [];
+  return async (db: Database, userId: string) => {
+    gathered.push(userId);
+    if (gathered.length < size) return;
+    const batch = gathered.map((id) => ({ userId: id, desire }));
+    gathered = [];
+    await sendDesiresAs(db, batch);
+  };
+}
+
 const variants = {
   'one statement (send_desire_as)': async (db: Database, userId: string) => {
     await sendDesireAs(db, userId, desire);
   },
+  'batches of 10 (send_desires_as)': batchesOf(10),
+  'batches of 50 (send_desires_as)': batchesOf(50),
   'five statements (before)': fiveStatements,
 };
 type Variant = keyof typeof variants;

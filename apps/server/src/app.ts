@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/index.js';
 import { DomainEvents } from './events.js';
+import { createSendBatcher, sendBatcherOptions } from './messages/send-batcher.js';
 import { createMailer, type Mailer } from './auth/mailer.js';
 import { loadOrCreateSecret } from './auth/secrets.js';
 import { createTokenService } from './auth/tokens.js';
@@ -81,6 +82,7 @@ export async function buildApp(
     tokens: createTokenService(secret),
     mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
     events: new DomainEvents(),
+    sendBatcher: createSendBatcher(db, sendBatcherOptions(db.driver, config.DATABASE_POOL_SIZE)),
     log: app.log,
   };
 

@@ -46,7 +46,43 @@ export async function sendDesireAs(
       d.encryptionData === null ? null : JSON.stringify(d.encryptionData),
     ],
   );
-  const { outcome, sender_username, targets, ...message } = rows[0]!;
+  return toOutcome(rows[0]!);
+}
+
+export interface DesireFrom {
+  userId: string;
+  desire: NewDesire;
+}
+
+/**
+ * Sends several desires, each as its own sender, in one statement and one commit (migration 008
+ * runs send_desire_as for each). Outcomes come back in the order given. One failing element fails
+ * them all: the caller decides what to retry.
+ */
+export async function sendDesiresAs(db: Database, batch: DesireFrom[]): Promise<SendOutcome[]> {
+  const items = batch.map(({ userId, desire: d }) => ({
+    user_id: userId,
+    receiver_id: d.receiverId ?? null,
+    id: d.id ?? null,
+    intensity: d.intensity,
+    urgency: d.urgency,
+    encrypted: d.encrypted,
+    note: d.note,
+    note_encrypted: d.noteEncrypted,
+    encryption_data: d.encryptionData,
+  }));
+  const { rows } = await db.query<SendRow & { ord: number }>(
+    'SELECT * FROM send_desires_as($1::jsonb)',
+    [JSON.stringify(items)],
+  );
+  const outcomes = new Array<SendOutcome>(batch.length);
+  for (const { ord, ...row } of rows) outcomes[ord - 1] = toOutcome(row);
+  if (rows.length !== batch.length) throw new Error('send_desires_as skipped an element');
+  return outcomes;
+}
+
+function toOutcome(row: SendRow): SendOutcome {
+  const { outcome, sender_username, targets, ...message } = row;
   if (outcome === 'sent' && targets) {
     return {
       outcome,

@@ -32,7 +32,7 @@ export async function sendDesire(
   userId: string,
   input: NewDesire,
 ): Promise<SendResult> {
-  const sent = await repo.sendDesireAs(ctx.db, userId, input);
+  const sent = await ctx.sendBatcher.send(userId, input);
   switch (sent.outcome) {
     case 'no_partner':
       throw new HttpError(409, TEXTS.noConnectedPartner);

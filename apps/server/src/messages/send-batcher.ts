@@ -1,0 +1,80 @@
+import type { NewDesire } from '@couple/protocol';
+import type { Database } from '../db/index.js';
+import { isDatabaseUnavailable } from '../http/errors.js';
+import { sendDesireAs, sendDesiresAs, type DesireFrom, type SendOutcome } from './repository.js';
+
+export interface SendBatcher {
+  send(userId: string, desire: NewDesire): Promise<SendOutcome>;
+}
+
+export interface SendBatcherOptions {
+  /** sends in flight at once; the desires that arrive meanwhile wait for the next free one */
+  concurrency: number;
+  maxBatch: number;
+}
+
+interface Pending extends DesireFrom {
+  resolve(outcome: SendOutcome): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Group commit for desires. A desire goes at once when fewer than `concurrency` sends are in
+ * flight; the ones that arrive while all are busy go together in the next free one, as one
+ * statement and one commit (one WAL flush). No timer: under light load every desire is alone and
+ * waits for nothing; under heavy load the batches grow by themselves.
+ */
+export function createSendBatcher(db: Database, options: SendBatcherOptions): SendBatcher {
+  const queue: Pending[] = [];
+  let inFlight = 0;
+
+  const sendAlone = (p: Pending) => sendDesireAs(db, p.userId, p.desire).then(p.resolve, p.reject);
+
+  async function flush(batch: Pending[]): Promise<void> {
+    if (batch.length === 1) return sendAlone(batch[0]!);
+    try {
+      const outcomes = await sendDesiresAs(db, batch);
+      batch.forEach((p, i) => p.resolve(outcomes[i]!));
+    } catch (error) {
+      if (isDatabaseUnavailable(error as Error)) {
+        for (const p of batch) p.reject(error);
+        return;
+      }
+      // One element failed the whole statement: alone, only that one fails (with its own error).
+      await Promise.all(batch.map(sendAlone));
+    }
+  }
+
+  function pump(): void {
+    while (inFlight < options.concurrency && queue.length > 0) {
+      inFlight += 1;
+      void flush(queue.splice(0, options.maxBatch)).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  }
+
+  return {
+    send: (userId, desire) =>
+      new Promise<SendOutcome>((resolve, reject) => {
+        queue.push({ userId, desire, resolve, reject });
+        pump();
+      }),
+  };
+}
+
+/**
+ * PGlite has one connection. On PostgreSQL two sends in flight: WAL flushes are serial anyway, and
+ * more backends only compete for the CPUs (at 1000 desires/s on 2 cores: 4 in flight cost 0.57 ms
+ * of PostgreSQL CPU per desire, 2 cost 0.51, 1 cost 0.44 but queues behind every slow flush).
+ */
+export function sendBatcherOptions(
+  driver: Database['driver'],
+  poolSize: number,
+): SendBatcherOptions {
+  return {
+    concurrency: driver === 'pglite' ? 1 : Math.min(2, poolSize),
+    maxBatch: 50,
+  };
+}
