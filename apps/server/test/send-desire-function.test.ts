@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewDesire } from '@couple/protocol';
-import { openPostgres } from '../src/db/postgres.js';
 import type { Database } from '../src/db/index.js';
 import { sendDesireAs } from '../src/messages/repository.js';
-import { DRIVERS } from './helpers/database.js';
+import { DRIVERS, openSingleConnection } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, pair, type TestUser } from './helpers/api.js';
 
@@ -22,8 +21,8 @@ const plain = ({ id, receiverId }: { id?: string; receiverId?: string } = {}): N
 /** send_desire_as (migration 007): the whole send in one statement, under the sender's scope. */
 describe.each(DRIVERS)('sending a desire in one statement (%s)', (driver) => {
   let server: TestServer;
-  /** One connection only, so that what a call leaves behind on it can be seen. */
   let single: Database;
+  let closeSingle: () => Promise<void>;
   let alice: TestUser;
   let bob: TestUser;
   let carol: TestUser;
@@ -31,10 +30,7 @@ describe.each(DRIVERS)('sending a desire in one statement (%s)', (driver) => {
 
   beforeAll(async () => {
     server = await startTestServer(driver);
-    single =
-      driver === 'postgres'
-        ? await openPostgres({ connectionString: server.database.url!, max: 1 })
-        : server.database.db;
+    ({ db: single, close: closeSingle } = await openSingleConnection(driver, server.database));
     [alice, bob, carol, dave] = (await Promise.all(
       Array.from({ length: 4 }, () => createUser(server.url)),
     )) as [TestUser, TestUser, TestUser, TestUser];
@@ -42,7 +38,7 @@ describe.each(DRIVERS)('sending a desire in one statement (%s)', (driver) => {
     await pair(server.url, carol, dave);
   });
   afterAll(async () => {
-    if (single !== server.database.db) await single.close();
+    await closeSingle();
     await server.close();
   });
 

@@ -5,7 +5,7 @@ import { openPostgres } from '../src/db/postgres.js';
 import type { Database } from '../src/db/index.js';
 import { sendDesiresAs, type SendOutcome } from '../src/messages/repository.js';
 import { createSendBatcher } from '../src/messages/send-batcher.js';
-import { DRIVERS } from './helpers/database.js';
+import { DRIVERS, openSingleConnection } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, pair, type TestUser } from './helpers/api.js';
 
@@ -58,8 +58,8 @@ async function storedCount(db: Database, ids: string[]): Promise<number> {
 /** send_desires_as (migration 008) and the group commit in front of it. */
 describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
   let server: TestServer;
-  /** One connection only, so that what a call leaves behind on it can be seen. */
   let single: Database;
+  let closeSingle: () => Promise<void>;
   let alice: TestUser;
   let bob: TestUser;
   let carol: TestUser;
@@ -68,10 +68,7 @@ describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
 
   beforeAll(async () => {
     server = await startTestServer(driver);
-    single =
-      driver === 'postgres'
-        ? await openPostgres({ connectionString: server.database.url!, max: 1 })
-        : server.database.db;
+    ({ db: single, close: closeSingle } = await openSingleConnection(driver, server.database));
     [alice, bob, carol, dave, loner] = (await Promise.all(
       Array.from({ length: 5 }, () => createUser(server.url)),
     )) as [TestUser, TestUser, TestUser, TestUser, TestUser];
@@ -79,7 +76,7 @@ describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
     await pair(server.url, carol, dave);
   });
   afterAll(async () => {
-    if (single !== server.database.db) await single.close();
+    await closeSingle();
     await server.close();
   });
 

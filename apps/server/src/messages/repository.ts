@@ -21,6 +21,21 @@ export type SendOutcome =
   | { outcome: 'existing'; message: Message | undefined }
   | { outcome: 'no_partner' | 'not_partner' };
 
+/** The arguments of send_desire_as, in its order; send_desires_as reads the same names. */
+function sendArguments(userId: string, d: NewDesire) {
+  return {
+    user_id: userId,
+    receiver_id: d.receiverId ?? null,
+    id: d.id ?? null,
+    intensity: d.intensity,
+    urgency: d.urgency,
+    encrypted: d.encrypted,
+    note: d.note,
+    note_encrypted: d.noteEncrypted,
+    encryption_data: d.encryptionData,
+  };
+}
+
 /**
  * Sends as userId in one statement (migration 007): the function enters the user scope, reads
  * the partner, inserts under row-level security and reads the receiver's delivery targets. It
@@ -32,19 +47,10 @@ export async function sendDesireAs(
   userId: string,
   d: NewDesire,
 ): Promise<SendOutcome> {
+  const { encryption_data, ...rest } = sendArguments(userId, d);
   const { rows } = await db.query<SendRow>(
     'SELECT * FROM send_desire_as($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)',
-    [
-      userId,
-      d.receiverId ?? null,
-      d.id ?? null,
-      d.intensity,
-      d.urgency,
-      d.encrypted,
-      d.note,
-      d.noteEncrypted,
-      d.encryptionData === null ? null : JSON.stringify(d.encryptionData),
-    ],
+    [...Object.values(rest), encryption_data === null ? null : JSON.stringify(encryption_data)],
   );
   return toOutcome(rows[0]!);
 }
@@ -60,17 +66,7 @@ export interface DesireFrom {
  * them all: the caller decides what to retry.
  */
 export async function sendDesiresAs(db: Database, batch: DesireFrom[]): Promise<SendOutcome[]> {
-  const items = batch.map(({ userId, desire: d }) => ({
-    user_id: userId,
-    receiver_id: d.receiverId ?? null,
-    id: d.id ?? null,
-    intensity: d.intensity,
-    urgency: d.urgency,
-    encrypted: d.encrypted,
-    note: d.note,
-    note_encrypted: d.noteEncrypted,
-    encryption_data: d.encryptionData,
-  }));
+  const items = batch.map(({ userId, desire }) => sendArguments(userId, desire));
   const { rows } = await db.query<SendRow & { ord: number }>(
     'SELECT * FROM send_desires_as($1::jsonb)',
     [JSON.stringify(items)],

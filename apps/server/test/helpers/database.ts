@@ -48,3 +48,16 @@ export async function createTestDatabase(driver: Driver, dataDir?: string): Prom
     },
   };
 }
+
+/**
+ * A database of one connection to the test server's database (its own pool on PostgreSQL, the
+ * only connection on PGlite), so that what a call leaves behind on the connection can be seen.
+ */
+export async function openSingleConnection(
+  driver: Driver,
+  database: TestDatabase,
+): Promise<{ db: Database; close(): Promise<void> }> {
+  if (driver === 'pglite') return { db: database.db, close: async () => undefined };
+  const db = await openPostgres({ connectionString: database.url!, max: 1 });
+  return { db, close: () => db.close() };
+}
