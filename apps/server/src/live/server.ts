@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { bindClientEvents } from './handlers.js';
 import { bindDomainEvents, sessionRoom, userRoom } from './fanout.js';
 import { isSessionActive } from '../auth/repository.js';
+import { releaseFlushedPackets } from './release-flushed-packets.js';
 
 export interface LiveChannel {
   io: Server;
@@ -51,6 +52,7 @@ export async function attachLiveChannel(
     // The same ceiling as an HTTP body: a bigger frame closes that one connection.
     maxHttpBufferSize: ctx.config.BODY_LIMIT_BYTES,
   });
+  releaseFlushedPackets(io);
   const closeRedis = ctx.config.REDIS_URL
     ? await connectRedisAdapter(io, ctx.config.REDIS_URL, ctx)
     : undefined;
