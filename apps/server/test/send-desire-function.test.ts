@@ -1,22 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewDesire } from '@couple/protocol';
 import type { Database } from '../src/db/index.js';
 import { sendDesireAs } from '../src/messages/repository.js';
 import { DRIVERS, openSingleConnection } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { createUser, pair, type TestUser } from './helpers/api.js';
-
-const plain = ({ id, receiverId }: { id?: string; receiverId?: string } = {}): NewDesire => ({
-  id,
-  receiverId,
-  intensity: 7,
-  urgency: 3,
-  encrypted: false,
-  note: 'tonight?',
-  noteEncrypted: null,
-  encryptionData: null,
-});
+import { createUser, newDesire, pair, type TestUser } from './helpers/api.js';
 
 /** send_desire_as (migration 007): the whole send in one statement, under the sender's scope. */
 describe.each(DRIVERS)('sending a desire in one statement (%s)', (driver) => {
@@ -43,7 +31,7 @@ describe.each(DRIVERS)('sending a desire in one statement (%s)', (driver) => {
   });
 
   it("stores the desire for the partner and returns the sender's name and the targets", async () => {
-    const sent = await sendDesireAs(single, alice.id, plain());
+    const sent = await sendDesireAs(single, alice.id, newDesire());
     expect(sent).toMatchObject({
       outcome: 'sent',
       message: { sender_id: alice.id, receiver_id: bob.id, intensity: 7, note: 'tonight?' },
@@ -53,7 +41,7 @@ describe.each(DRIVERS)('sending a desire in one statement (%s)', (driver) => {
   });
 
   it('leaves the connection as it found it: the owner, with no user scope', async () => {
-    await sendDesireAs(single, alice.id, plain());
+    await sendDesireAs(single, alice.id, newDesire());
     const { rows } = await single.query<{ role: string; scope: string | null }>(
       "SELECT current_user AS role, nullif(current_setting('app.user_id', true), '') AS scope",
     );
@@ -64,12 +52,14 @@ describe.each(DRIVERS)('sending a desire in one statement (%s)', (driver) => {
   it('inserts as app_user, so row-level security and grants decide', async () => {
     await single.exec('REVOKE INSERT ON messages FROM app_user');
     try {
-      await expect(sendDesireAs(single, alice.id, plain())).rejects.toThrow(/permission denied/);
+      await expect(sendDesireAs(single, alice.id, newDesire())).rejects.toThrow(
+        /permission denied/,
+      );
     } finally {
       await single.exec(`GRANT INSERT (id, sender_id, receiver_id, intensity, urgency, encrypted,
         note, note_encrypted, encryption_data) ON messages TO app_user`);
     }
-    expect((await sendDesireAs(single, alice.id, plain())).outcome).toBe('sent');
+    expect((await sendDesireAs(single, alice.id, newDesire())).outcome).toBe('sent');
   });
 
   it('cannot be called by app_user, whose scope it would otherwise pick', async () => {
@@ -86,18 +76,18 @@ describe.each(DRIVERS)('sending a desire in one statement (%s)', (driver) => {
 
   it('refuses without a partner, and to anyone but the partner', async () => {
     const loner = await createUser(server.url);
-    expect(await sendDesireAs(single, loner.id, plain())).toEqual({ outcome: 'no_partner' });
-    expect(await sendDesireAs(single, alice.id, plain({ receiverId: carol.id }))).toEqual({
+    expect(await sendDesireAs(single, loner.id, newDesire())).toEqual({ outcome: 'no_partner' });
+    expect(await sendDesireAs(single, alice.id, newDesire({ receiverId: carol.id }))).toEqual({
       outcome: 'not_partner',
     });
   });
 
   it("returns a taken id's stored desire only to its couple", async () => {
     const id = randomUUID();
-    await sendDesireAs(single, alice.id, plain({ id }));
-    const again = await sendDesireAs(single, alice.id, plain({ id }));
+    await sendDesireAs(single, alice.id, newDesire({ id }));
+    const again = await sendDesireAs(single, alice.id, newDesire({ id }));
     expect(again).toMatchObject({ outcome: 'existing', message: { id, sender_id: alice.id } });
-    expect(await sendDesireAs(single, carol.id, plain({ id }))).toEqual({
+    expect(await sendDesireAs(single, carol.id, newDesire({ id }))).toEqual({
       outcome: 'existing',
       message: undefined,
     });

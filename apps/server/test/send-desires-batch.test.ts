@@ -1,32 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewDesire } from '@couple/protocol';
 import { openPostgres } from '../src/db/postgres.js';
 import type { Database } from '../src/db/index.js';
 import { sendDesiresAs, type SendOutcome } from '../src/messages/repository.js';
 import { createSendBatcher } from '../src/messages/send-batcher.js';
 import { DRIVERS, openSingleConnection } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { createUser, pair, type TestUser } from './helpers/api.js';
-
-interface DesireFields {
-  id?: string;
-  receiverId?: string;
-  intensity?: number;
-  note?: string | null;
-}
-
-const desire = ({ id, receiverId, intensity = 7, note = 'tonight?' }: DesireFields = {}) =>
-  ({
-    id,
-    receiverId,
-    intensity,
-    urgency: 3,
-    encrypted: false,
-    note,
-    noteEncrypted: null,
-    encryptionData: null,
-  }) satisfies NewDesire;
+import { createUser, newDesire, pair, type TestUser } from './helpers/api.js';
 
 /** The same database, with every statement it is given written down. */
 function counting(db: Database): { db: Database; statements: string[] } {
@@ -81,12 +61,12 @@ describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
   });
 
   it('stores each desire as its own sender, in order, in one statement', async () => {
-    const before = await sendDesiresAs(single, [{ userId: bob.id, desire: desire() }]);
+    const before = await sendDesiresAs(single, [{ userId: bob.id, desire: newDesire() }]);
     const unreadBefore = before[0]!.outcome === 'sent' ? before[0]!.receiver.unreadCount : -1;
     const outcomes = await sendDesiresAs(single, [
-      { userId: bob.id, desire: desire({ intensity: 1 }) },
-      { userId: carol.id, desire: desire({ intensity: 2 }) },
-      { userId: bob.id, desire: desire({ intensity: 3, note: null }) },
+      { userId: bob.id, desire: newDesire({ intensity: 1 }) },
+      { userId: carol.id, desire: newDesire({ intensity: 2 }) },
+      { userId: bob.id, desire: newDesire({ intensity: 3, note: null }) },
     ]);
     expect(outcomes).toMatchObject([
       { outcome: 'sent', message: { sender_id: bob.id, receiver_id: alice.id, intensity: 1 } },
@@ -108,13 +88,13 @@ describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
   it('gives every element its own outcome: refused, taken, repeated in the batch', async () => {
     const id = randomUUID();
     const taken = randomUUID();
-    await sendDesiresAs(single, [{ userId: carol.id, desire: desire({ id: taken }) }]);
+    await sendDesiresAs(single, [{ userId: carol.id, desire: newDesire({ id: taken }) }]);
     const outcomes = await sendDesiresAs(single, [
-      { userId: loner.id, desire: desire() },
-      { userId: alice.id, desire: desire({ receiverId: dave.id }) },
-      { userId: alice.id, desire: desire({ id }) },
-      { userId: alice.id, desire: desire({ id }) },
-      { userId: alice.id, desire: desire({ id: taken }) },
+      { userId: loner.id, desire: newDesire() },
+      { userId: alice.id, desire: newDesire({ receiverId: dave.id }) },
+      { userId: alice.id, desire: newDesire({ id }) },
+      { userId: alice.id, desire: newDesire({ id }) },
+      { userId: alice.id, desire: newDesire({ id: taken }) },
     ]);
     expect(outcomes.map((o) => o.outcome)).toEqual([
       'no_partner',
@@ -131,8 +111,8 @@ describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
 
   it('leaves the connection as the owner with no user scope, and inserts as app_user', async () => {
     await sendDesiresAs(single, [
-      { userId: alice.id, desire: desire() },
-      { userId: carol.id, desire: desire() },
+      { userId: alice.id, desire: newDesire() },
+      { userId: carol.id, desire: newDesire() },
     ]);
     const { rows } = await single.query<{ role: string; scope: string | null }>(
       "SELECT current_user AS role, nullif(current_setting('app.user_id', true), '') AS scope",
@@ -143,8 +123,8 @@ describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
     try {
       await expect(
         sendDesiresAs(single, [
-          { userId: alice.id, desire: desire() },
-          { userId: carol.id, desire: desire() },
+          { userId: alice.id, desire: newDesire() },
+          { userId: carol.id, desire: newDesire() },
         ]),
       ).rejects.toThrow(/permission denied/);
     } finally {
@@ -168,7 +148,7 @@ describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
     const batcher = createSendBatcher(db, { concurrency: 1, maxBatch: 50 });
     const ids = Array.from({ length: 20 }, () => randomUUID());
     const outcomes = await Promise.all(
-      ids.map((id, i) => batcher.send(i % 2 ? alice.id : dave.id, desire({ id }))),
+      ids.map((id, i) => batcher.send(i % 2 ? alice.id : dave.id, newDesire({ id }))),
     );
     expect(outcomes.map((o: SendOutcome) => o.outcome)).toEqual(ids.map(() => 'sent'));
     expect(outcomes.map((o) => (o.outcome === 'sent' ? o.message.id : ''))).toEqual(ids);
@@ -183,7 +163,7 @@ describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
     const ids = Array.from({ length: 6 }, () => randomUUID());
     // Below the route's validation: the database's own CHECK refuses intensity 99.
     const results = await Promise.allSettled(
-      ids.map((id, i) => batcher.send(alice.id, desire({ id, intensity: i === 3 ? 99 : 5 }))),
+      ids.map((id, i) => batcher.send(alice.id, newDesire({ id, intensity: i === 3 ? 99 : 5 }))),
     );
     expect(results.map((r) => r.status)).toEqual([
       'fulfilled',
@@ -207,7 +187,7 @@ describe('sending desires together while the database is unreachable', () => {
     const { db, statements } = counting(unreachable);
     const batcher = createSendBatcher(db, { concurrency: 1, maxBatch: 50 });
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => batcher.send(randomUUID(), desire())),
+      Array.from({ length: 5 }, () => batcher.send(randomUUID(), newDesire())),
     );
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
     expect(results[1]).toMatchObject({ reason: { code: 'ECONNREFUSED' } });

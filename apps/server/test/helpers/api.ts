@@ -1,4 +1,4 @@
-import type { Message, Session } from '@couple/protocol';
+import type { Message, NewDesire, Session } from '@couple/protocol';
 
 export interface ApiResponse<T> {
   status: number;
@@ -96,4 +96,26 @@ export async function pair(baseUrl: string, owner: TestUser, redeemer: TestUser)
 
 export function desire(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { intensity: 7, urgency: 4, content: 'tonight?', encrypted: false, ...overrides };
+}
+
+/**
+ * A plain desire as the services and repository take it (already parsed): built directly, so a
+ * test can also hand the database what the payload schema would refuse.
+ */
+export function newDesire({
+  id,
+  receiverId,
+  intensity = 7,
+  note = 'tonight?',
+}: { id?: string; receiverId?: string; intensity?: number; note?: string | null } = {}): NewDesire {
+  return {
+    id,
+    receiverId,
+    intensity,
+    urgency: 3,
+    encrypted: false,
+    note,
+    noteEncrypted: null,
+    encryptionData: null,
+  };
 }
