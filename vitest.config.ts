@@ -7,6 +7,7 @@ export default defineConfig({
       'apps/server/src/**/*.test.ts',
       'apps/server/test/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
+      'bench/lib/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -4,12 +4,19 @@
  *
  *   npm run bench:delivery -- --mode postgres --couples 200 --rate 200 --duration 10
  *   modes: pglite | postgres | redis (two instances on PostgreSQL + Redis, couples split)
+ *   --clients N: the couples' sockets spread over N client processes (default 2)
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFlags } from './lib/args.js';
-import { runApp, runBaseline, type Mode, type ScenarioResult } from './lib/scenario.js';
+import {
+  DEFAULT_CLIENT_PROCESSES,
+  runApp,
+  runBaseline,
+  type Mode,
+  type ScenarioResult,
+} from './lib/scenario.js';
 import { fmt, ratio } from './lib/stats.js';
 import { printTable } from './lib/table.js';
 
@@ -24,9 +31,13 @@ const flags = parseFlags({
   timeline: 'no',
   probe: 'no',
   nodeflags: '',
+  clients: DEFAULT_CLIENT_PROCESSES,
+  clientflags: '',
 });
 if (!['pglite', 'postgres', 'redis'].includes(flags.mode))
   throw new Error('--mode pglite|postgres|redis');
+if (!Number.isInteger(flags.clients) || flags.clients < 1)
+  throw new Error('--clients must be a whole number of client processes, at least 1');
 const options = {
   mode: flags.mode as Mode,
   couples: flags.couples,
@@ -38,6 +49,8 @@ const options = {
     ...flags.nodeflags.split(' ').filter(Boolean),
     ...(flags.probe === 'yes' ? ['--import', './bench/lib/loop-probe.ts'] : []),
   ],
+  clientProcesses: flags.clients,
+  clientNodeFlags: flags.clientflags.split(' ').filter(Boolean),
 };
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -74,6 +87,7 @@ function column(r: ScenarioResult | undefined): string[] {
     r.postgresCpuS === undefined ? '-' : fmt((r.postgresCpuS * 1000) / r.load.delivered, 2),
     perInstance(r.server.map((s) => s.peakRssMb)),
     `${fmt(load.clientLoopDelay.p99, 1)} / ${fmt(load.clientLoopDelay.max, 1)}`,
+    `${load.clientGc.major} / ${fmt(load.clientGc.maxPauseMs, 1)}`,
   ];
 }
 
@@ -99,10 +113,11 @@ const LABELS = [
   'PostgreSQL CPU per desire (ms)',
   'server RSS peak (MB)',
   'client event-loop delay p99 / max (ms)',
+  'client major GCs / longest GC pause (ms)',
 ];
 
 console.log(
-  `delivery: mode=${options.mode} couples=${options.couples} rate=${options.rate}/s duration=${options.durationS}s`,
+  `delivery: mode=${options.mode} couples=${options.couples} rate=${options.rate}/s duration=${options.durationS}s client processes=${options.clientProcesses}`,
 );
 interface ProbeLine {
   at: number;

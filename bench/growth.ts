@@ -8,7 +8,12 @@
 import { parseFlags } from './lib/args.js';
 import { timeRoute } from './lib/inbox-timing.js';
 import { explainInboxQueries, type Plan } from './lib/plans.js';
-import { runApp, type AfterContext, type ScenarioResult } from './lib/scenario.js';
+import {
+  DEFAULT_CLIENT_PROCESSES,
+  runApp,
+  type AfterContext,
+  type ScenarioResult,
+} from './lib/scenario.js';
 import { fmt, type LatencySummary } from './lib/stats.js';
 import { printTable } from './lib/table.js';
 
@@ -18,6 +23,7 @@ const flags = parseFlags({
   duration: 10,
   connect: 5000,
   desires: 100_000,
+  clients: DEFAULT_CLIENT_PROCESSES,
 });
 const sizes = flags.sizes.split(',').map(Number);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--sizes must be integers');
@@ -59,6 +65,7 @@ async function step(couples: number, stored: number): Promise<void> {
     rate: flags.rate,
     durationS: flags.duration,
     storedDesires: stored,
+    clientProcesses: flags.clients,
     after,
   });
   rows.push({ couples, stored, run, typical: typical!, heavy, unreadSqlMs });

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import {
+  constants,
+  monitorEventLoopDelay,
+  PerformanceObserver,
+  type PerformanceEntry,
+} from 'node:perf_hooks';
 import type { Socket } from 'socket.io-client';
 import { sleep } from './args.js';
-import { summarize, type LatencySummary } from './stats.js';
 
 export interface SocketPair {
   a: Socket;
@@ -10,32 +14,38 @@ export interface SocketPair {
 }
 
 export interface LoadOptions {
-  rate: number;
+  /** desires this process sends, spread evenly over durationS */
+  total: number;
   durationS: number;
+  /** Date.now() at which the first desire goes: every client process starts on the same tick */
+  startAt: number;
   /** how long to wait for stragglers after the last send */
   drainMs?: number;
   ackTimeoutMs?: number;
 }
 
-export interface LoadResult {
+export interface LoadCounts {
   sent: number;
   acked: number;
   errors: number;
   delivered: number;
   lost: number;
   duplicated: number;
-  achievedRate: number;
-  latency: LatencySummary;
-  ackLatency: LatencySummary;
-  clientCpuPercent: number;
-  /** the benchmark process's own event-loop delay: its stalls count in every latency */
-  clientLoopDelay: { p99: number; max: number };
-  /** per second of the run (by send time): deliveries and their latency */
-  timeline: LatencySummary[];
-  /** Date.now() when the first desire was sent (second 0 of the timeline) */
-  startedAt: number;
-  /** seconds from the first send to the end of the drain (the window CPU is measured over) */
-  windowS: number;
+}
+
+/** What one client process saw; plain data, sent to the coordinator over IPC and merged there. */
+export interface LoadPart extends LoadCounts {
+  /** latencies (ms) of first deliveries, by the second of the run they were sent in */
+  bySecond: number[][];
+  ackLatencies: number[];
+  /** seconds from the first send to the last first delivery */
+  lastDeliveryS: number;
+  /** seconds from the first send to the end of the drain */
+  wallS: number;
+  cpuSeconds: number;
+  loopDelay: { p99: number; max: number };
+  /** this process's own garbage collections during the run */
+  gc: { major: number; maxPauseMs: number };
 }
 
 interface Tracked {
@@ -46,12 +56,31 @@ interface Tracked {
 
 const TICK_MS = 5;
 
+/** A gc entry's kind (its `detail`, which Node's types leave off PerformanceEntry). */
+function gcKind(entry: PerformanceEntry): number | undefined {
+  const detail: unknown = Reflect.get(entry, 'detail');
+  if (typeof detail !== 'object' || detail === null || !('kind' in detail)) return undefined;
+  return typeof detail.kind === 'number' ? detail.kind : undefined;
+}
+
+function watchGc() {
+  const gc = { major: 0, maxPauseMs: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (gcKind(entry) === constants.NODE_PERFORMANCE_GC_MAJOR) gc.major += 1;
+      gc.maxPauseMs = Math.max(gc.maxPauseMs, entry.duration);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return { gc, stop: () => observer.disconnect() };
+}
+
 /**
- * Sends rate × duration desires, spread evenly in time over the couples (round robin, the two
- * directions in turn), each with its own id; counts every `new_message` by id.
+ * Sends `total` desires from startAt, spread evenly in time over the couples (round robin, the
+ * two directions in turn), each with its own id; counts every `new_message` by id.
  */
-export async function runLoad(pairs: SocketPair[], options: LoadOptions): Promise<LoadResult> {
-  const total = Math.round(options.rate * options.durationS);
+export async function runLoad(pairs: SocketPair[], options: LoadOptions): Promise<LoadPart> {
+  const { total } = options;
   const tracked = new Map<string, Tracked>();
   const bySecond: number[][] = [];
   const ackLatencies: number[] = [];
@@ -93,16 +122,18 @@ export async function runLoad(pairs: SocketPair[], options: LoadOptions): Promis
       });
   };
 
+  await sleep(Math.max(0, options.startAt - Date.now()));
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
+  const gcWatch = watchGc();
   const cpuStart = process.cpuUsage();
   const start = performance.now();
-  const startedAt = Date.now();
   let sent = 0;
   // Bounded: the schedule ends at `total` sends, and in any case 30 s after its planned end.
   const hardStop = start + options.durationS * 1000 + 30_000;
+  const rate = total / options.durationS;
   while (sent < total && performance.now() < hardStop) {
-    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * options.rate));
+    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
     while (sent < due) send(sent++);
     await sleep(TICK_MS);
   }
@@ -114,24 +145,23 @@ export async function runLoad(pairs: SocketPair[], options: LoadOptions): Promis
   const wallS = (performance.now() - start) / 1000;
   const cpu = process.cpuUsage(cpuStart);
   loopDelay.disable();
+  gcWatch.stop();
   for (const { a, b } of pairs) for (const s of [a, b]) s.off('new_message', onNewMessage);
 
   const values = [...tracked.values()];
-  const delivered = values.filter((t) => t.receipts > 0).length;
   return {
     sent,
     acked: values.filter((t) => t.acked).length,
     errors,
-    delivered,
+    delivered: values.filter((t) => t.receipts > 0).length,
     lost: values.filter((t) => t.acked && t.receipts === 0).length,
     duplicated: values.filter((t) => t.receipts > 1).length + unknown,
-    achievedRate: delivered / ((lastDelivery - start) / 1000 || 1),
-    latency: summarize(bySecond.flat()),
-    ackLatency: summarize(ackLatencies),
-    clientCpuPercent: ((cpu.user + cpu.system) / 1e6 / wallS) * 100,
-    clientLoopDelay: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
-    startedAt,
-    timeline: Array.from(bySecond, (values) => summarize(values ?? [])),
-    windowS: wallS,
+    bySecond: Array.from(bySecond, (latencies) => latencies ?? []),
+    ackLatencies,
+    lastDeliveryS: lastDelivery ? (lastDelivery - start) / 1000 : 0,
+    wallS,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    loopDelay: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
+    gc: gcWatch.gc,
   };
 }

@@ -1,8 +1,8 @@
-import type { Socket } from 'socket.io-client';
 import { sleep } from './args.js';
-import { closeAll, connectAll, type ClientSpec } from './clients.js';
+import { startClientFleet, type ClientFleet } from './client-fleet.js';
+import type { ClientSpec } from './clients.js';
 import { createBenchDatabase, REDIS_URL, type BenchDatabase } from './database.js';
-import { runLoad, type LoadResult, type SocketPair } from './load.js';
+import type { LoadResult } from './load-result.js';
 import { PostgresCpuMonitor } from './postgres-cpu.js';
 import { ProcessMonitor, readProc, type WindowStats } from './proc-stats.js';
 import { seedCouples, seedDesires, type Couple } from './seed.js';
@@ -10,6 +10,10 @@ import { ROOT, startAppServer, startProcess, type ServerProcess } from './server
 
 /** pglite: one instance on embedded PGlite; postgres: one on PostgreSQL; redis: two on both. */
 export type Mode = 'pglite' | 'postgres' | 'redis';
+
+/** One heap for all client sockets stalls them all when it collects; more processes take the
+ * CPU the server needs (measured in docs/performance.md). */
+export const DEFAULT_CLIENT_PROCESSES = 2;
 
 export interface ScenarioOptions {
   mode: Mode;
@@ -22,6 +26,10 @@ export interface ScenarioOptions {
   storedDesires?: number;
   /** node flags for the app server, e.g. --cpu-prof */
   nodeFlags?: string[];
+  /** benchmark client processes the couples' sockets are spread over */
+  clientProcesses?: number;
+  /** node flags for the client processes, e.g. --trace-gc */
+  clientNodeFlags?: string[];
   /** diagnostic only: PostgreSQL synchronous_commit for the bench database ('off' skips the fsync wait) */
   synchronousCommit?: 'on' | 'off';
   /** runs after the load, while the servers still run (cost growth measures the inbox here) */
@@ -69,29 +77,31 @@ async function measure(
   options: ScenarioOptions,
 ): Promise<ScenarioResult> {
   const connectStart = performance.now();
-  let sockets: Socket[] = [];
+  let fleet: ClientFleet | undefined;
   try {
-    sockets = await connectAll(specs);
+    fleet = await startClientFleet(
+      specs,
+      options.clientProcesses ?? DEFAULT_CLIENT_PROCESSES,
+      options.clientNodeFlags,
+    );
     const connectS = (performance.now() - connectStart) / 1000;
     await sleep(1_000);
     const connectedRssMb = servers.map((s) => (readProc(s.pid)?.rssBytes ?? 0) / 2 ** 20);
-    const pairs: SocketPair[] = [];
-    for (let i = 0; i < sockets.length; i += 2) pairs.push({ a: sockets[i]!, b: sockets[i + 1]! });
     const monitor = new ProcessMonitor(servers.map((s) => s.pid));
     monitor.begin();
-    const load = await runLoad(pairs, { rate: options.rate, durationS: options.durationS });
+    const load = await fleet.load({ rate: options.rate, durationS: options.durationS });
     const server = monitor.window();
     monitor.stop();
     return {
       instances: servers.length,
-      sockets: sockets.length,
+      sockets: fleet.sockets,
       connectS,
       connectedRssMb,
       server,
       load,
     };
   } finally {
-    closeAll(sockets);
+    await fleet?.close();
   }
 }
 
