@@ -36,8 +36,6 @@ const flags = parseFlags({
 });
 if (!['pglite', 'postgres', 'redis'].includes(flags.mode))
   throw new Error('--mode pglite|postgres|redis');
-if (!Number.isInteger(flags.clients) || flags.clients < 1)
-  throw new Error('--clients must be a whole number of client processes, at least 1');
 const options = {
   mode: flags.mode as Mode,
   couples: flags.couples,

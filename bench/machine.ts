@@ -11,6 +11,7 @@
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { parseFlags } from './lib/args.js';
+import { parseProcStat } from './lib/proc-stats.js';
 import { printTable } from './lib/table.js';
 
 const flags = parseFlags({ record: '', report: '', seconds: 60, from: '' });
@@ -36,10 +37,7 @@ function processTicks(): Map<string, { name: string; ticks: number }> {
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(pid, { name, ticks: Number(fields[11]) + Number(fields[12]) });
+      out.set(pid, parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8')));
     } catch {
       // the process ended between the listing and the read
     }

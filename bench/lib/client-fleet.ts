@@ -71,6 +71,9 @@ export async function startClientFleet(
   processes: number,
   nodeFlags: string[] = [],
 ): Promise<ClientFleet> {
+  if (!Number.isInteger(processes) || processes < 1) {
+    throw new Error('client processes must be a whole number, at least 1');
+  }
   const couples = specs.length / 2;
   const count = Math.max(1, Math.min(processes, couples));
   const shares: ClientSpec[][] = Array.from({ length: count }, () => []);

@@ -25,7 +25,6 @@ async function handle(message: ToClientProcess): Promise<void> {
     const part = await runLoad(pairs, message);
     reply({ kind: 'loaded', part });
   } else {
-    closeAll(sockets);
     process.disconnect();
   }
 }
@@ -35,7 +34,7 @@ process.on('message', (message: ToClientProcess) => {
     reply({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
   });
 });
-// The coordinator is gone (finished, or killed): nothing left to measure for.
+// Asked to close, or the coordinator is gone (finished, or killed): nothing left to measure for.
 process.on('disconnect', () => {
   closeAll(sockets);
   process.exit(0);

@@ -13,13 +13,20 @@ export interface ProcSample {
   atMs: number;
 }
 
+/** The command name and user + system CPU clock ticks in the text of /proc/<pid>/stat. */
+export function parseProcStat(stat: string): { name: string; ticks: number } {
+  // Fields after the command name (which may contain spaces) start at field 3 (state).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+    ticks: Number(fields[11]) + Number(fields[12]),
+  };
+}
+
 /** One reading of /proc/<pid>/stat and /proc/<pid>/status (what pidusage does); undefined once gone. */
 export function readProc(pid: number): ProcSample | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may contain spaces) start at field 3 (state).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
+    const { ticks } = parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const rssKb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? 0);
     const schedstat = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ');

@@ -2,33 +2,30 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/index.js';
 import { sendDesireAs } from '../src/messages/repository.js';
-import { DRIVERS, openSingleConnection } from './helpers/database.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
-import { createUser, newDesire, pair, type TestUser } from './helpers/api.js';
+import { DRIVERS } from './helpers/database.js';
+import type { TestServer } from './helpers/server.js';
+import { createUser, newDesire, type TestUser } from './helpers/api.js';
+import {
+  connectionScope,
+  startWithTwoCouples,
+  withoutInsertGrant,
+  type TwoCouples,
+} from './helpers/send-fixture.js';
 
 /** send_desire_as (migration 007): the whole send in one statement, under the sender's scope. */
 describe.each(DRIVERS)('sending a desire in one statement (%s)', (driver) => {
+  let fixture: TwoCouples;
   let server: TestServer;
   let single: Database;
-  let closeSingle: () => Promise<void>;
   let alice: TestUser;
   let bob: TestUser;
   let carol: TestUser;
-  let dave: TestUser;
 
   beforeAll(async () => {
-    server = await startTestServer(driver);
-    ({ db: single, close: closeSingle } = await openSingleConnection(driver, server.database));
-    [alice, bob, carol, dave] = (await Promise.all(
-      Array.from({ length: 4 }, () => createUser(server.url)),
-    )) as [TestUser, TestUser, TestUser, TestUser];
-    await pair(server.url, alice, bob);
-    await pair(server.url, carol, dave);
+    fixture = await startWithTwoCouples(driver);
+    ({ server, single, alice, bob, carol } = fixture);
   });
-  afterAll(async () => {
-    await closeSingle();
-    await server.close();
-  });
+  afterAll(() => fixture.close());
 
   it("stores the desire for the partner and returns the sender's name and the targets", async () => {
     const sent = await sendDesireAs(single, alice.id, newDesire());
@@ -42,23 +39,17 @@ describe.each(DRIVERS)('sending a desire in one statement (%s)', (driver) => {
 
   it('leaves the connection as it found it: the owner, with no user scope', async () => {
     await sendDesireAs(single, alice.id, newDesire());
-    const { rows } = await single.query<{ role: string; scope: string | null }>(
-      "SELECT current_user AS role, nullif(current_setting('app.user_id', true), '') AS scope",
-    );
-    expect(rows[0]!.role).not.toBe('app_user');
-    expect(rows[0]!.scope).toBeNull();
+    const { role, scope } = await connectionScope(single);
+    expect(role).not.toBe('app_user');
+    expect(scope).toBeNull();
   });
 
   it('inserts as app_user, so row-level security and grants decide', async () => {
-    await single.exec('REVOKE INSERT ON messages FROM app_user');
-    try {
+    await withoutInsertGrant(single, async () => {
       await expect(sendDesireAs(single, alice.id, newDesire())).rejects.toThrow(
         /permission denied/,
       );
-    } finally {
-      await single.exec(`GRANT INSERT (id, sender_id, receiver_id, intensity, urgency, encrypted,
-        note, note_encrypted, encryption_data) ON messages TO app_user`);
-    }
+    });
     expect((await sendDesireAs(single, alice.id, newDesire())).outcome).toBe('sent');
   });
 

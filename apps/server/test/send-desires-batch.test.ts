@@ -4,9 +4,15 @@ import { openPostgres } from '../src/db/postgres.js';
 import type { Database } from '../src/db/index.js';
 import { sendDesiresAs, type SendOutcome } from '../src/messages/repository.js';
 import { createSendBatcher } from '../src/messages/send-batcher.js';
-import { DRIVERS, openSingleConnection } from './helpers/database.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
-import { createUser, newDesire, pair, type TestUser } from './helpers/api.js';
+import { DRIVERS } from './helpers/database.js';
+import type { TestServer } from './helpers/server.js';
+import { createUser, newDesire, type TestUser } from './helpers/api.js';
+import {
+  connectionScope,
+  startWithTwoCouples,
+  withoutInsertGrant,
+  type TwoCouples,
+} from './helpers/send-fixture.js';
 
 /** The same database, with every statement it is given written down. */
 function counting(db: Database): { db: Database; statements: string[] } {
@@ -37,9 +43,9 @@ async function storedCount(db: Database, ids: string[]): Promise<number> {
 
 /** send_desires_as (migration 008) and the group commit in front of it. */
 describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
+  let fixture: TwoCouples;
   let server: TestServer;
   let single: Database;
-  let closeSingle: () => Promise<void>;
   let alice: TestUser;
   let bob: TestUser;
   let carol: TestUser;
@@ -47,18 +53,11 @@ describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
   let loner: TestUser;
 
   beforeAll(async () => {
-    server = await startTestServer(driver);
-    ({ db: single, close: closeSingle } = await openSingleConnection(driver, server.database));
-    [alice, bob, carol, dave, loner] = (await Promise.all(
-      Array.from({ length: 5 }, () => createUser(server.url)),
-    )) as [TestUser, TestUser, TestUser, TestUser, TestUser];
-    await pair(server.url, alice, bob);
-    await pair(server.url, carol, dave);
+    fixture = await startWithTwoCouples(driver);
+    ({ server, single, alice, bob, carol, dave } = fixture);
+    loner = await createUser(server.url);
   });
-  afterAll(async () => {
-    await closeSingle();
-    await server.close();
-  });
+  afterAll(() => fixture.close());
 
   it('stores each desire as its own sender, in order, in one statement', async () => {
     const before = await sendDesiresAs(single, [{ userId: bob.id, desire: newDesire() }]);
@@ -114,23 +113,17 @@ describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
       { userId: alice.id, desire: newDesire() },
       { userId: carol.id, desire: newDesire() },
     ]);
-    const { rows } = await single.query<{ role: string; scope: string | null }>(
-      "SELECT current_user AS role, nullif(current_setting('app.user_id', true), '') AS scope",
-    );
-    expect(rows[0]!.role).not.toBe('app_user');
-    expect(rows[0]!.scope).toBeNull();
-    await single.exec('REVOKE INSERT ON messages FROM app_user');
-    try {
+    const { role, scope } = await connectionScope(single);
+    expect(role).not.toBe('app_user');
+    expect(scope).toBeNull();
+    await withoutInsertGrant(single, async () => {
       await expect(
         sendDesiresAs(single, [
           { userId: alice.id, desire: newDesire() },
           { userId: carol.id, desire: newDesire() },
         ]),
       ).rejects.toThrow(/permission denied/);
-    } finally {
-      await single.exec(`GRANT INSERT (id, sender_id, receiver_id, intensity, urgency, encrypted,
-        note, note_encrypted, encryption_data) ON messages TO app_user`);
-    }
+    });
   });
 
   it('cannot be called by app_user', async () => {
