@@ -66,16 +66,16 @@ describe.each(DRIVERS)('accounts and sessions (%s)', (driver) => {
     ])('refuses the e-mail %j with 400', async (email, error) => {
       const response = await post('/signup', { email, password: 'secret1' });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ error });
+      expect(response.body).toEqual({ error, code: 'invalid_input' });
     });
 
     it('refuses a password shorter than 6 characters and a missing one', async () => {
       const short = await post('/signup', { email: 'short@example.com', password: '12345' });
       expect(short.status).toBe(400);
-      expect(short.body).toEqual({ error: SERVER_TEXTS.passwordTooShort });
+      expect(short.body).toEqual({ error: SERVER_TEXTS.passwordTooShort, code: 'weak_password' });
       const missing = await post('/signup', { email: 'short@example.com' });
       expect(missing.status).toBe(400);
-      expect(missing.body).toEqual({ error: 'Password is required' });
+      expect(missing.body).toEqual({ error: 'Password is required', code: 'invalid_input' });
       expect((await login('short@example.com', '12345')).status).toBe(401);
     });
 
@@ -85,7 +85,7 @@ describe.each(DRIVERS)('accounts and sessions (%s)', (driver) => {
         password: 'other-password',
       });
       expect(again.status).toBe(409);
-      expect(again.body).toEqual({ error: SERVER_TEXTS.emailTaken });
+      expect(again.body).toEqual({ error: SERVER_TEXTS.emailTaken, code: 'email_taken' });
       expect((await login(user.email, user.password)).status).toBe(200);
     });
 
@@ -109,21 +109,24 @@ describe.each(DRIVERS)('accounts and sessions (%s)', (driver) => {
         username: user.username.toUpperCase(),
       });
       expect(taken.status).toBe(409);
-      expect(taken.body).toEqual({ error: TEXTS.usernameTaken });
+      expect(taken.body).toEqual({ error: TEXTS.usernameTaken, code: 'username_taken' });
       const tooShort = await post('/signup', {
         email: 'taken@example.com',
         password: 'secret1',
         username: 'ab',
       });
       expect(tooShort.status).toBe(400);
-      expect(tooShort.body).toEqual({ error: TEXTS.usernameTooShort });
+      expect(tooShort.body).toEqual({ error: TEXTS.usernameTooShort, code: 'invalid_input' });
       const reserved = await post('/signup', {
         email: 'taken@example.com',
         password: 'secret1',
         username: 'user_me',
       });
       expect(reserved.status).toBe(400);
-      expect(reserved.body).toEqual({ error: SERVER_TEXTS.usernameReserved });
+      expect(reserved.body).toEqual({
+        error: SERVER_TEXTS.usernameReserved,
+        code: 'invalid_input',
+      });
       expect((await login('taken@example.com', 'secret1')).status).toBe(401);
     });
 
@@ -146,7 +149,10 @@ describe.each(DRIVERS)('accounts and sessions (%s)', (driver) => {
       const unknown = await login('nobody@example.com', user.password);
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
-      expect(wrong.body).toEqual({ error: SERVER_TEXTS.invalidCredentials });
+      expect(wrong.body).toEqual({
+        error: SERVER_TEXTS.invalidCredentials,
+        code: 'invalid_credentials',
+      });
       expect(unknown.body).toEqual(wrong.body);
     });
 
@@ -154,6 +160,7 @@ describe.each(DRIVERS)('accounts and sessions (%s)', (driver) => {
       expect((await post('/login', {})).status).toBe(400);
       expect((await post('/login', { email: user.email, password: '' })).body).toEqual({
         error: 'Password is required',
+        code: 'invalid_input',
       });
     });
 
@@ -197,7 +204,10 @@ describe.each(DRIVERS)('accounts and sessions (%s)', (driver) => {
 
       const replayed = await post('/refresh', { refresh_token: first.refresh_token });
       expect(replayed.status).toBe(401);
-      expect(replayed.body).toEqual({ error: SERVER_TEXTS.invalidRefreshToken });
+      expect(replayed.body).toEqual({
+        error: SERVER_TEXTS.invalidRefreshToken,
+        code: 'invalid_refresh_token',
+      });
       const afterReuse = await post('/refresh', { refresh_token: newest.refresh_token });
       expect(afterReuse.status).toBe(401);
 
@@ -208,10 +218,13 @@ describe.each(DRIVERS)('accounts and sessions (%s)', (driver) => {
     it('refuses an unknown token with 401 and a missing one with 400', async () => {
       const unknown = await post('/refresh', { refresh_token: 'x'.repeat(43) });
       expect(unknown.status).toBe(401);
-      expect(unknown.body).toEqual({ error: SERVER_TEXTS.invalidRefreshToken });
+      expect(unknown.body).toEqual({
+        error: SERVER_TEXTS.invalidRefreshToken,
+        code: 'invalid_refresh_token',
+      });
       const missing = await post('/refresh', {});
       expect(missing.status).toBe(400);
-      expect(missing.body).toEqual({ error: 'refresh_token is required' });
+      expect(missing.body).toEqual({ error: 'refresh_token is required', code: 'invalid_input' });
     });
   });
 
@@ -225,7 +238,10 @@ describe.each(DRIVERS)('accounts and sessions (%s)', (driver) => {
       expect((await post('/logout', body, session.access_token)).status).toBe(204);
       const refreshed = await post('/refresh', body);
       expect(refreshed.status).toBe(401);
-      expect(refreshed.body).toEqual({ error: SERVER_TEXTS.invalidRefreshToken });
+      expect(refreshed.body).toEqual({
+        error: SERVER_TEXTS.invalidRefreshToken,
+        code: 'invalid_refresh_token',
+      });
     });
 
     it('revokes the session named by the access token alone, or by the refresh token alone', async () => {
@@ -259,15 +275,15 @@ describe.each(DRIVERS)('accounts and sessions (%s)', (driver) => {
     it('refuses a missing token and a non-bearer header with 401', async () => {
       const missing = await request(server.url, 'GET', '/api/auth/me');
       expect(missing.status).toBe(401);
-      expect(missing.body).toEqual({ error: TEXTS.authSessionMissing });
+      expect(missing.body).toEqual({ error: TEXTS.authSessionMissing, code: 'session_missing' });
       const basic = await request(server.url, 'GET', '/api/auth/me', {
         headers: { authorization: 'Basic dXNlcjpwdw==' },
       });
       expect(basic.status).toBe(401);
-      expect(basic.body).toEqual({ error: TEXTS.authSessionMissing });
+      expect(basic.body).toEqual({ error: TEXTS.authSessionMissing, code: 'session_missing' });
       const garbage = await me('not.a.jwt');
       expect(garbage.status).toBe(401);
-      expect(garbage.body).toEqual({ error: SERVER_TEXTS.unauthorized });
+      expect(garbage.body).toEqual({ error: SERVER_TEXTS.unauthorized, code: 'unauthorized' });
     });
 
     it('accepts a token signed with the server secret, and refuses forged or expired ones', async () => {
@@ -285,11 +301,11 @@ describe.each(DRIVERS)('accounts and sessions (%s)', (driver) => {
         await sign(claims, 'another-secret-that-is-long-enough-too', now + 600),
       );
       expect(forged.status).toBe(401);
-      expect(forged.body).toEqual({ error: SERVER_TEXTS.unauthorized });
+      expect(forged.body).toEqual({ error: SERVER_TEXTS.unauthorized, code: 'unauthorized' });
 
       const expired = await me(await sign(claims, JWT_SECRET, now - 60));
       expect(expired.status).toBe(401);
-      expect(expired.body).toEqual({ error: SERVER_TEXTS.unauthorized });
+      expect(expired.body).toEqual({ error: SERVER_TEXTS.unauthorized, code: 'unauthorized' });
 
       const payload = genuine.token.split('.')[1];
       const unsignedHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString(
@@ -305,7 +321,7 @@ describe.each(DRIVERS)('accounts and sessions (%s)', (driver) => {
       });
       const response = await me(ghost.token);
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ error: TEXTS.authSessionMissing });
+      expect(response.body).toEqual({ error: TEXTS.authSessionMissing, code: 'session_missing' });
     });
   });
 });

@@ -23,7 +23,10 @@ describe.each(DRIVERS)('e-mail confirmation (%s)', (driver) => {
 
     const refused = await request(server.url, 'POST', '/api/auth/login', { body: credentials });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ error: SERVER_TEXTS.emailNotConfirmed });
+    expect(refused.body).toEqual({
+      error: SERVER_TEXTS.emailNotConfirmed,
+      code: 'email_not_confirmed',
+    });
 
     expect(server.mail).toHaveLength(1);
     expect(server.mail[0]!.to).toBe(credentials.email);
@@ -43,7 +46,10 @@ describe.each(DRIVERS)('e-mail confirmation (%s)', (driver) => {
 
     const reused = await request(server.url, 'GET', path);
     expect(reused.status).toBe(400);
-    expect(reused.body).toEqual({ error: SERVER_TEXTS.invalidConfirmation });
+    expect(reused.body).toEqual({
+      error: SERVER_TEXTS.invalidConfirmation,
+      code: 'invalid_confirmation',
+    });
 
     const accepted = await request<Session>(server.url, 'POST', '/api/auth/login', {
       body: credentials,

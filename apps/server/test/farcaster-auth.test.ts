@@ -137,13 +137,16 @@ describe.each(DRIVERS)('Farcaster sign-in with Quick Auth (%s)', (driver) => {
       expect({ kind, status: answer.status, body: answer.body }).toEqual({
         kind,
         status: 401,
-        body: { error: TEXTS.authenticationFailed },
+        body: { error: TEXTS.authenticationFailed, code: 'authentication_failed' },
       });
     }
     for (const body of [{}, { token: '' }, { username: 'alice' }]) {
       const answer = await signIn(body);
       expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ error: TEXTS.authenticationFailed });
+      expect(answer.body).toEqual({
+        error: TEXTS.authenticationFailed,
+        code: 'authentication_failed',
+      });
     }
     const { rows } = await server.ctx.db.query('SELECT 1 FROM profiles WHERE farcaster_id = 5');
     expect(rows).toHaveLength(0);
@@ -186,7 +189,10 @@ describe('Farcaster sign-in when the Quick Auth issuer is unreachable', () => {
     try {
       const answer = await request(server.url, 'POST', '/api/auth/farcaster', { body: { token } });
       expect(answer.status).toBe(503);
-      expect(answer.body).toEqual({ error: SERVER_TEXTS.serviceUnavailable });
+      expect(answer.body).toEqual({
+        error: SERVER_TEXTS.serviceUnavailable,
+        code: 'service_unavailable',
+      });
     } finally {
       await server.close();
     }

@@ -81,7 +81,10 @@ describe.each(DRIVERS)('the Farcaster manifest (%s)', (driver) => {
     try {
       const answer = await request(server.url, 'GET', '/.well-known/farcaster.json');
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ error: 'Farcaster manifest is not configured' });
+      expect(answer.body).toEqual({
+        error: 'Farcaster manifest is not configured',
+        code: 'farcaster_manifest_not_configured',
+      });
     } finally {
       await server.close();
     }

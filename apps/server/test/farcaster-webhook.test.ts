@@ -150,14 +150,20 @@ describe.each(DRIVERS)('the Farcaster webhook (%s)', (driver) => {
     ).toString('base64url');
     const tampered = await post({ ...event, payload: tamperedPayload });
     expect(tampered.status).toBe(401);
-    expect(tampered.body).toEqual({ error: 'Invalid signature' });
+    expect(tampered.body).toEqual({
+      error: 'Invalid signature',
+      code: 'farcaster_signature_invalid',
+    });
 
     // Signed correctly, but claiming another user's fid with a key not registered to it.
     const claimed = await post(
       signedEvent(FID, createAppKey(), { event: 'notifications_disabled' }),
     );
     expect(claimed.status).toBe(401);
-    expect(claimed.body).toEqual({ error: 'App key not valid for FID' });
+    expect(claimed.body).toEqual({
+      error: 'App key not valid for FID',
+      code: 'farcaster_app_key_invalid',
+    });
     expect((await tokens()).map((t) => t.token)).not.toContain('tok-evil2');
     expect((await tokens()).find((t) => t.token === 'tok-a')?.enabled).toBe(true);
   });
@@ -241,7 +247,7 @@ describe('the Farcaster webhook in production mode', () => {
         expect({ url, status: answer.status, body: answer.body }).toEqual({
           url,
           status: 400,
-          body: { error: 'Invalid notification url' },
+          body: { error: 'Invalid notification url', code: 'notification_url_invalid' },
         });
       }
       const ok = await request(server.url, 'POST', '/api/farcaster/webhook', {

@@ -91,7 +91,10 @@ describe.each(DRIVERS)("nobody outside a couple reaches the couple's data (%s)",
         for (const id of coupleIds) {
           const marked = await call('POST', `/api/messages/${id}/read`, user);
           expect(marked.status).toBe(404);
-          expect(marked.body).toEqual({ error: SERVER_TEXTS.messageNotFound });
+          expect(marked.body).toEqual({
+            error: SERVER_TEXTS.messageNotFound,
+            code: 'message_not_found',
+          });
         }
       }
       expect((await call('POST', '/api/messages/mark-all-read', eve)).body).toEqual({
@@ -115,7 +118,7 @@ describe.each(DRIVERS)("nobody outside a couple reaches the couple's data (%s)",
           desire({ receiverId: receiver.id }),
         );
         expect(fromCarol.status).toBe(403);
-        expect(fromCarol.body).toEqual({ error: SERVER_TEXTS.onlyToPartner });
+        expect(fromCarol.body).toEqual({ error: SERVER_TEXTS.onlyToPartner, code: 'not_partner' });
         const fromEve = await call(
           'POST',
           '/api/messages',
@@ -123,7 +126,10 @@ describe.each(DRIVERS)("nobody outside a couple reaches the couple's data (%s)",
           desire({ receiverId: receiver.id }),
         );
         expect(fromEve.status).toBe(409);
-        expect(fromEve.body).toEqual({ error: TEXTS.noConnectedPartner });
+        expect(fromEve.body).toEqual({
+          error: TEXTS.noConnectedPartner,
+          code: 'no_connected_partner',
+        });
       }
       const reused = await call(
         'POST',
@@ -132,7 +138,7 @@ describe.each(DRIVERS)("nobody outside a couple reaches the couple's data (%s)",
         desire({ id: coupleIds[0], content: 'for bob' }),
       );
       expect(reused.status).toBe(409);
-      expect(reused.body).toEqual({ error: SERVER_TEXTS.messageIdTaken });
+      expect(reused.body).toEqual({ error: SERVER_TEXTS.messageIdTaken, code: 'message_id_taken' });
       expect(await coupleSnapshot()).toEqual(before);
     });
 

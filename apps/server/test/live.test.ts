@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { SignJWT } from 'jose';
-import { TEXTS, type Message } from '@couple/protocol';
+import { TEXTS, type ErrorCode, type Message } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
@@ -106,7 +106,7 @@ describe.each(DRIVERS)('live channel (%s)', (driver) => {
   });
 
   it('answers bad payloads with an error event and an error ack, and keeps the connection', async () => {
-    const cases: [unknown, string][] = [
+    const cases: [unknown, string, ErrorCode?][] = [
       [{ intensity: 11, urgency: 5 }, 'intensity must be an integer from 0 to 10'],
       [{ intensity: 5, urgency: 'x' }, 'urgency must be an integer from 0 to 10'],
       [
@@ -116,15 +116,21 @@ describe.each(DRIVERS)('live channel (%s)', (driver) => {
       [
         { intensity: 5, urgency: 5, receiverId: alice.id },
         'You can only send desires to your partner',
+        'not_partner',
       ],
       ['not an object', 'Invalid input: expected object, received string'],
       [null, 'Invalid input: expected object, received null'],
+      [{ intensity: 5, urgency: 5, note: 'tonight?' }, 'Unknown field: note', 'unknown_field'],
+      [
+        { intensity: 5, urgency: 5, content: 'a\u0000b' },
+        'content must not contain control characters',
+      ],
     ];
-    for (const [payload, expected] of cases) {
+    for (const [payload, expected, code = 'invalid_input'] of cases) {
       const errorEvent = nextEvent(aliceSocket, 'error');
       const ack = await emitWithAck(aliceSocket, 'send_message', payload);
-      expect(ack).toEqual({ ok: false, error: expected });
-      expect(await errorEvent).toEqual({ message: expected, event: 'send_message' });
+      expect(ack).toEqual({ ok: false, error: expected, code });
+      expect(await errorEvent).toEqual({ message: expected, code, event: 'send_message' });
     }
     const markBad = await emitWithAck(aliceSocket, 'mark_read', { ids: ['not-a-uuid'] });
     expect(markBad).toMatchObject({ ok: false, error: 'Invalid message id' });
@@ -172,7 +178,7 @@ describe.each(DRIVERS)('live channel (%s)', (driver) => {
     const response = await emitWithAck(aliceSocket, 'send_message', desire());
     const id = response.ok ? (response.data as { message: Message }).message.id : '';
     const ack = await emitWithAck(aliceSocket, 'mark_read', { ids: [id] });
-    expect(ack).toEqual({ ok: false, error: 'Message not found' });
+    expect(ack).toEqual({ ok: false, error: 'Message not found', code: 'message_not_found' });
   });
 
   it('tells both partners when either disconnects, and refuses sends afterwards', async () => {
@@ -182,7 +188,11 @@ describe.each(DRIVERS)('live channel (%s)', (driver) => {
     expect(await aliceUpdate).toEqual({ status: 'none', partner: null });
     expect(await bobUpdate).toEqual({ status: 'none', partner: null });
     const ack = await emitWithAck(aliceSocket, 'send_message', desire());
-    expect(ack).toEqual({ ok: false, error: TEXTS.noConnectedPartner });
+    expect(ack).toEqual({
+      ok: false,
+      error: TEXTS.noConnectedPartner,
+      code: 'no_connected_partner',
+    });
   });
 
   it('ends the live channel of a session that signs out, and refuses its token afterwards', async () => {

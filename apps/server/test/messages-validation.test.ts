@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_TEXTS, TEXTS, type Message } from '@couple/protocol';
+import { SERVER_TEXTS, TEXTS, type ErrorCode, type Message } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import {
@@ -54,9 +54,14 @@ describe.each(DRIVERS)('bad input to the message routes (%s)', (driver) => {
     return response;
   }
   const send = (body: unknown, user: TestUser = alice) => call('POST', '', user, { body });
-  const refused = async (body: unknown, error: string, status = 400) => {
+  const refused = async (
+    body: unknown,
+    error: string,
+    status = 400,
+    code: ErrorCode = 'invalid_input',
+  ) => {
     const response = await send(body);
-    expect(response.body).toEqual({ error });
+    expect(response.body).toEqual({ error, code });
     expect(response.status).toBe(status);
   };
   const storedCount = async (id: string) =>
@@ -142,17 +147,33 @@ describe.each(DRIVERS)('bad input to the message routes (%s)', (driver) => {
     });
 
     it('refuses a receiver who is not the partner with 403', async () => {
-      await refused(desire({ receiverId: dave.id }), SERVER_TEXTS.onlyToPartner, 403);
-      await refused(desire({ receiverId: alice.id }), SERVER_TEXTS.onlyToPartner, 403);
+      await refused(
+        desire({ receiverId: dave.id }),
+        SERVER_TEXTS.onlyToPartner,
+        403,
+        'not_partner',
+      );
+      await refused(
+        desire({ receiverId: alice.id }),
+        SERVER_TEXTS.onlyToPartner,
+        403,
+        'not_partner',
+      );
       expect((await send(desire({ receiverId: bob.id }))).status).toBe(201);
     });
 
     it('refuses a sender without a partner with 409', async () => {
       const response = await send(desire(), carol);
       expect(response.status).toBe(409);
-      expect(response.body).toEqual({ error: TEXTS.noConnectedPartner });
+      expect(response.body).toEqual({
+        error: TEXTS.noConnectedPartner,
+        code: 'no_connected_partner',
+      });
       const withReceiver = await send(desire({ receiverId: bob.id }), carol);
-      expect(withReceiver.body).toEqual({ error: TEXTS.noConnectedPartner });
+      expect(withReceiver.body).toEqual({
+        error: TEXTS.noConnectedPartner,
+        code: 'no_connected_partner',
+      });
     });
   });
 
@@ -182,8 +203,18 @@ describe.each(DRIVERS)('bad input to the message routes (%s)', (driver) => {
     it('refuses the same id with different content with 409', async () => {
       const id = randomUUID();
       expect((await send(desire({ id, intensity: 3 }))).status).toBe(201);
-      await refused(desire({ id, intensity: 4 }), SERVER_TEXTS.messageIdTaken, 409);
-      await refused(desire({ id, content: 'changed' }), SERVER_TEXTS.messageIdTaken, 409);
+      await refused(
+        desire({ id, intensity: 4 }),
+        SERVER_TEXTS.messageIdTaken,
+        409,
+        'message_id_taken',
+      );
+      await refused(
+        desire({ id, content: 'changed' }),
+        SERVER_TEXTS.messageIdTaken,
+        409,
+        'message_id_taken',
+      );
       const stored = await server.database.db.query(
         'SELECT intensity FROM messages WHERE id = $1',
         [id],
@@ -195,10 +226,10 @@ describe.each(DRIVERS)('bad input to the message routes (%s)', (driver) => {
       const id = randomUUID();
       const body = desire({ id });
       expect((await send(body, dave)).status).toBe(201);
-      await refused(body, SERVER_TEXTS.messageIdTaken, 409);
+      await refused(body, SERVER_TEXTS.messageIdTaken, 409, 'message_id_taken');
       const fromPartner = desire({ id: randomUUID() });
       expect((await send(fromPartner, bob)).status).toBe(201);
-      await refused(fromPartner, SERVER_TEXTS.messageIdTaken, 409);
+      await refused(fromPartner, SERVER_TEXTS.messageIdTaken, 409, 'message_id_taken');
       const stored = await server.database.db.query<{ sender_id: string }>(
         'SELECT sender_id FROM messages WHERE id = $1',
         [id],
@@ -214,7 +245,7 @@ describe.each(DRIVERS)('bad input to the message routes (%s)', (driver) => {
         for (const path of ['', '/sent']) {
           const response = await call('GET', `${path}?limit=${limit}`, bob);
           expect(response.status).toBe(400);
-          expect(response.body).toEqual({ error: limitError });
+          expect(response.body).toEqual({ error: limitError, code: 'invalid_input' });
         }
       },
     );
@@ -223,7 +254,10 @@ describe.each(DRIVERS)('bad input to the message routes (%s)', (driver) => {
       expect((await call('GET', '?limit=1&limit=2', bob)).status).toBe(400);
       const unread = await call('GET', '?unreadOnly=maybe', bob);
       expect(unread.status).toBe(400);
-      expect(unread.body).toEqual({ error: 'unreadOnly must be true or false' });
+      expect(unread.body).toEqual({
+        error: 'unreadOnly must be true or false',
+        code: 'invalid_input',
+      });
       expect((await call('GET', '?limit=1&unreadOnly=1', bob)).body.messages).toHaveLength(1);
       expect((await call('GET', '?limit=50&unreadOnly=false', bob)).status).toBe(200);
     });
@@ -232,7 +266,7 @@ describe.each(DRIVERS)('bad input to the message routes (%s)', (driver) => {
       for (const id of ['abc', '123', `${randomUUID()}x`]) {
         const response = await call('POST', `/${id}/read`, bob);
         expect(response.status).toBe(400);
-        expect(response.body).toEqual({ error: 'Invalid message id' });
+        expect(response.body).toEqual({ error: 'Invalid message id', code: 'invalid_input' });
       }
     });
 
@@ -247,7 +281,10 @@ describe.each(DRIVERS)('bad input to the message routes (%s)', (driver) => {
       ] as const) {
         const response = await call('POST', `/${messageId}/read`, user);
         expect(response.status).toBe(404);
-        expect(response.body).toEqual({ error: SERVER_TEXTS.messageNotFound });
+        expect(response.body).toEqual({
+          error: SERVER_TEXTS.messageNotFound,
+          code: 'message_not_found',
+        });
       }
       const stored = await server.database.db.query('SELECT read_at FROM messages WHERE id = $1', [
         id,
@@ -286,7 +323,7 @@ describe.each(DRIVERS)('bad input to the message routes (%s)', (driver) => {
     it('answers a body over the size limit with 413', async () => {
       const response = await send(desire({ content: 'x'.repeat(20_000) }));
       expect(response.status).toBe(413);
-      expect(response.body).toEqual({ error: SERVER_TEXTS.bodyTooLarge });
+      expect(response.body).toEqual({ error: SERVER_TEXTS.bodyTooLarge, code: 'body_too_large' });
     });
 
     it('answers every route with 401 for a missing or forged token', async () => {
@@ -304,10 +341,10 @@ describe.each(DRIVERS)('bad input to the message routes (%s)', (driver) => {
         const body = method === 'POST' ? desire() : undefined;
         const missing = await call(method, path, undefined, { body });
         expect(missing.status).toBe(401);
-        expect(missing.body).toEqual({ error: TEXTS.authSessionMissing });
+        expect(missing.body).toEqual({ error: TEXTS.authSessionMissing, code: 'session_missing' });
         const bad = await call(method, path, forged, { body });
         expect(bad.status).toBe(401);
-        expect(bad.body).toEqual({ error: SERVER_TEXTS.unauthorized });
+        expect(bad.body).toEqual({ error: SERVER_TEXTS.unauthorized, code: 'unauthorized' });
       }
     });
   });

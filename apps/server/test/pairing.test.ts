@@ -93,7 +93,11 @@ describe.each(DRIVERS)('pairing codes (%s)', (driver) => {
     const code = await generate(owner!);
     const own = await connect(owner!, code);
     expect(own.status).toBe(400);
-    expect(own.body).toMatchObject({ success: false, error: SERVER_TEXTS.ownPairingCode });
+    expect(own.body).toMatchObject({
+      success: false,
+      error: SERVER_TEXTS.ownPairingCode,
+      code: 'pairing_code_own',
+    });
     expect(await status(owner!)).toEqual({ status: 'pending', has_partner: false, partner: null });
   });
 
@@ -101,7 +105,11 @@ describe.each(DRIVERS)('pairing codes (%s)', (driver) => {
     const [redeemer] = await users(1);
     const unknown = await connect(redeemer!, 'ZZZZ-ZZZZ');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ success: false, error: SERVER_TEXTS.invalidPairingCode });
+    expect(unknown.body).toMatchObject({
+      success: false,
+      error: SERVER_TEXTS.invalidPairingCode,
+      code: 'pairing_code_invalid',
+    });
   });
 
   it.each([
@@ -117,7 +125,11 @@ describe.each(DRIVERS)('pairing codes (%s)', (driver) => {
     const [redeemer] = await users(1);
     const response = await connect(redeemer!, code);
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ success: false, error: SERVER_TEXTS.invalidPairingCode });
+    expect(response.body).toEqual({
+      success: false,
+      error: SERVER_TEXTS.invalidPairingCode,
+      code: 'invalid_input',
+    });
   });
 
   it('refuses a body without a code with 400', async () => {
@@ -136,7 +148,11 @@ describe.each(DRIVERS)('pairing codes (%s)', (driver) => {
     );
     const expired = await connect(redeemer!, code);
     expect(expired.status).toBe(410);
-    expect(expired.body).toMatchObject({ success: false, error: SERVER_TEXTS.pairingCodeExpired });
+    expect(expired.body).toMatchObject({
+      success: false,
+      error: SERVER_TEXTS.pairingCodeExpired,
+      code: 'pairing_code_expired',
+    });
 
     for (const user of [owner!, redeemer!]) {
       expect(await status(user)).toEqual({ status: 'none', has_partner: false, partner: null });
@@ -154,7 +170,11 @@ describe.each(DRIVERS)('pairing codes (%s)', (driver) => {
     const code = await pair(server.url, owner!, redeemer!);
     const used = await connect(late!, code);
     expect(used.status).toBe(409);
-    expect(used.body).toMatchObject({ success: false, error: SERVER_TEXTS.pairingCodeUsed });
+    expect(used.body).toMatchObject({
+      success: false,
+      error: SERVER_TEXTS.pairingCodeUsed,
+      code: 'pairing_code_used',
+    });
     expect(await status(late!)).toMatchObject({ status: 'none', has_partner: false });
   });
 
@@ -177,7 +197,7 @@ describe.each(DRIVERS)('pairing codes (%s)', (driver) => {
     expect(generateWhilePaired.status).toBe(409);
     expect(generateWhilePaired.body).toMatchObject({
       success: false,
-      code: null,
+      code: 'already_paired',
       error: SERVER_TEXTS.alreadyPaired,
     });
 

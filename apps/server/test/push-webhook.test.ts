@@ -69,7 +69,10 @@ describe.each(DRIVERS)('push webhook (%s)', (driver) => {
     ]) {
       const answer = await webhook({ userId: user.id, notification }, secret);
       expect(answer.status, String(secret)).toBe(401);
-      expect(answer.body).toEqual({ error: 'Invalid webhook secret' });
+      expect(answer.body).toEqual({
+        error: 'Invalid webhook secret',
+        code: 'webhook_secret_invalid',
+      });
     }
     const badBody = await webhook('not even an object', 'wrong');
     expect(badBody.status).toBe(401);
@@ -109,7 +112,10 @@ describe.each(DRIVERS)('push webhook (%s)', (driver) => {
   it('refuses a forged token with 401 and a user without a subscription with 404', async () => {
     const forged = await webhook({ token: 'eyJhbGciOiJIUzI1NiJ9.e30.forged', notification });
     expect(forged.status).toBe(401);
-    expect(forged.body).toEqual({ error: 'Invalid or expired token' });
+    expect(forged.body).toEqual({
+      error: 'Invalid or expired token',
+      code: 'webhook_token_invalid',
+    });
 
     const lonely = await createUser(server.url);
     const none = await webhook({ userId: lonely.id, notification });
@@ -118,6 +124,7 @@ describe.each(DRIVERS)('push webhook (%s)', (driver) => {
       success: false,
       delivered: 0,
       error: 'No push subscription found',
+      code: 'push_subscription_missing',
     });
     const unknown = await webhook({ userId: '00000000-0000-4000-8000-000000000000', notification });
     expect(unknown.status).toBe(404);
@@ -133,6 +140,7 @@ describe.each(DRIVERS)('push webhook (%s)', (driver) => {
       success: false,
       delivered: 0,
       error: expect.stringMatching(/expired/),
+      code: 'push_subscription_gone',
     });
     expect(await subscriptionCount(gone.id)).toBe(0);
 
@@ -144,6 +152,7 @@ describe.each(DRIVERS)('push webhook (%s)', (driver) => {
     expect(second.body).toMatchObject({
       delivered: 0,
       error: 'Push service failed with status 500',
+      code: 'push_failed',
     });
     expect(await subscriptionCount(failing.id)).toBe(1);
   });
@@ -220,7 +229,10 @@ describe('push webhook without PUSH_WEBHOOK_SECRET', () => {
         headers,
       });
       expect(answer.status).toBe(503);
-      expect(answer.body).toEqual({ error: 'Push webhook is not configured' });
+      expect(answer.body).toEqual({
+        error: 'Push webhook is not configured',
+        code: 'push_webhook_not_configured',
+      });
     }
   });
 });

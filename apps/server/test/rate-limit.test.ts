@@ -12,7 +12,7 @@ import {
 
 function expectLimited(response: ApiResponse<Answer>): void {
   expect(response.status).toBe(429);
-  expect(response.body).toEqual({ error: SERVER_TEXTS.tooManyRequests });
+  expect(response.body).toEqual({ error: SERVER_TEXTS.tooManyRequests, code: 'rate_limited' });
   expect(response.headers.get('content-type')).toContain('application/json');
 }
 

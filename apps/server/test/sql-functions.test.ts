@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXTS } from '@couple/protocol';
 import type { SqlParam } from '../src/db/types.js';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -48,7 +47,7 @@ describe.each(DRIVERS)('debug and notification-token SQL functions (%s)', (drive
       const logged = await rpc(alice, `log_debug('alice_fn', $1::jsonb, 'boom', 12)`, [
         JSON.stringify({ a: 1 }),
       ]);
-      expect(logged).toEqual({ success: true, error: null });
+      expect(logged).toEqual({ success: true, error_code: null });
       await rpc(bob, `log_debug('bob_fn')`);
       await rpc(carol, `log_debug('carol_fn')`);
 
@@ -73,7 +72,7 @@ describe.each(DRIVERS)('debug and notification-token SQL functions (%s)', (drive
       for (const name of ["''", "'   '", 'NULL']) {
         expect(await rpc(dave, `log_debug(${name})`)).toEqual({
           success: false,
-          error: 'p_function_name is required',
+          error_code: 'debug_function_name_required',
         });
       }
       const huge = JSON.stringify({ blob: 'x'.repeat(9000) });
@@ -151,16 +150,22 @@ describe.each(DRIVERS)('debug and notification-token SQL functions (%s)', (drive
     ) => rpc(user, 'store_notification_token($1, $2, $3)', [platform, token, url]);
 
     it('validates platform, token and url', async () => {
-      const invalid = (error: string) => ({ success: false, error });
-      expect(await store(alice, 'Web!', 'tok')).toEqual(invalid('Invalid platform'));
-      expect(await store(alice, null, 'tok')).toEqual(invalid('Invalid platform'));
-      expect(await store(alice, 'p'.repeat(33), 'tok')).toEqual(invalid('Invalid platform'));
-      expect(await store(alice, 'web', '')).toEqual(invalid('Invalid token'));
-      expect(await store(alice, 'web', null)).toEqual(invalid('Invalid token'));
-      expect(await store(alice, 'web', 't'.repeat(513))).toEqual(invalid('Invalid token'));
-      expect(await store(alice, 'web', 'tok', 'ftp://example.com')).toEqual(invalid('Invalid url'));
+      const invalid = (code: string) => ({ success: false, error_code: code });
+      expect(await store(alice, 'Web!', 'tok')).toEqual(invalid('notification_platform_invalid'));
+      expect(await store(alice, null, 'tok')).toEqual(invalid('notification_platform_invalid'));
+      expect(await store(alice, 'p'.repeat(33), 'tok')).toEqual(
+        invalid('notification_platform_invalid'),
+      );
+      expect(await store(alice, 'web', '')).toEqual(invalid('notification_token_invalid'));
+      expect(await store(alice, 'web', null)).toEqual(invalid('notification_token_invalid'));
+      expect(await store(alice, 'web', 't'.repeat(513))).toEqual(
+        invalid('notification_token_invalid'),
+      );
+      expect(await store(alice, 'web', 'tok', 'ftp://example.com')).toEqual(
+        invalid('notification_url_invalid'),
+      );
       expect(await store(alice, 'web', 'tok', `https://${'u'.repeat(1020)}`)).toEqual(
-        invalid('Invalid url'),
+        invalid('notification_url_invalid'),
       );
       const stored = await server.database.db.query(
         'SELECT 1 FROM notification_tokens WHERE user_id = $1',
@@ -172,12 +177,12 @@ describe.each(DRIVERS)('debug and notification-token SQL functions (%s)', (drive
     it("stores a token once per user and refuses another user's token", async () => {
       expect(await store(alice, 'farcaster', 'tok-a', 'https://example.com/notify')).toEqual({
         success: true,
-        error: null,
+        error_code: null,
       });
-      expect(await store(alice, 'farcaster', 'tok-a')).toEqual({ success: true, error: null });
+      expect(await store(alice, 'farcaster', 'tok-a')).toEqual({ success: true, error_code: null });
       expect(await store(carol, 'farcaster', 'tok-a')).toEqual({
         success: false,
-        error: 'Token already registered',
+        error_code: 'notification_token_taken',
       });
       const rows = await server.database.db.query<{ user_id: string; url: string }>(
         `SELECT user_id, url FROM notification_tokens WHERE token = 'tok-a'`,
@@ -189,7 +194,7 @@ describe.each(DRIVERS)('debug and notification-token SQL functions (%s)', (drive
       await store(alice, 'web', 'tok-b');
       const expected = {
         success: true,
-        error: null,
+        error_code: null,
         tokens: [
           { platform: 'farcaster', token: 'tok-a' },
           { platform: 'web', token: 'tok-b' },
@@ -199,11 +204,11 @@ describe.each(DRIVERS)('debug and notification-token SQL functions (%s)', (drive
       expect(await rpc(bob, 'get_user_notification_tokens($1)', [alice.id])).toEqual(expected);
       expect(await rpc(bob, 'get_user_notification_tokens($1)', [bob.id])).toEqual({
         success: true,
-        error: null,
+        error_code: null,
         tokens: [],
       });
 
-      const refused = { success: false, tokens: [], error: TEXTS.notificationTokensFailed };
+      const refused = { success: false, tokens: [], error_code: 'notification_tokens_failed' };
       expect(await rpc(carol, 'get_user_notification_tokens($1)', [alice.id])).toEqual(refused);
       expect(await rpc(dave, 'get_user_notification_tokens($1)', [bob.id])).toEqual(refused);
       expect(await rpc(carol, 'get_user_notification_tokens(NULL)')).toEqual(refused);

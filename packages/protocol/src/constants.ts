@@ -69,3 +69,6 @@ export const NOTIFICATION_APPEARANCE = {
   vibrate: [100, 50, 100],
   renotify: true,
 } as const;
+
+/** How deep a request's JSON may nest (objects and arrays) before it is refused. */
+export const INPUT_DEPTH_MAX = 32;

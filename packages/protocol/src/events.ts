@@ -1,3 +1,4 @@
+import type { ErrorCode } from './errors.js';
 import type { Message } from './schemas/messages.js';
 import type { PartnerStatus, PartnerSummary } from './schemas/profile.js';
 
@@ -25,8 +26,8 @@ export interface ServerEventPayloads {
   messages_marked_read: { ids: string[]; all: boolean; readerId: string };
   unread_count: { count: number };
   partner_status_update: { status: PartnerStatus; partner: PartnerSummary | null };
-  error: { message: string; event?: string };
+  error: { message: string; code: ErrorCode; event?: string };
 }
 
 /** Every client event is acknowledged with one of these. */
-export type Ack<T> = { ok: true; data: T } | { ok: false; error: string };
+export type Ack<T> = { ok: true; data: T } | { ok: false; error: string; code: ErrorCode };

@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   REFRESH_TOKEN_TTL_DAYS,
-  SERVER_TEXTS,
   TEMPORARY_USERNAME_PREFIX,
-  TEXTS,
   usernameSchema,
   type AuthUser,
   type Session,
@@ -65,7 +63,7 @@ export async function issueSession(
 async function chooseInitialUsername(q: Queryable, requested: string | undefined): Promise<string> {
   if (requested === undefined || requested.trim() === '') return temporaryUsername();
   const username = parseInput(usernameSchema, requested);
-  if (await repo.usernameExists(q, username)) throw new HttpError(409, TEXTS.usernameTaken);
+  if (await repo.usernameExists(q, username)) throw new HttpError('username_taken');
   return username;
 }
 
@@ -83,7 +81,7 @@ export async function signUp(ctx: AppContext, input: SignUpBody): Promise<SignUp
         passwordHash,
         confirmed: !requireConfirmation,
       });
-      if (!user) throw new HttpError(409, SERVER_TEXTS.emailTaken);
+      if (!user) throw new HttpError('email_taken');
       await repo.insertProfile(tx, { id: user.id, username, authMethod: 'email' });
       if (!requireConfirmation) return issueSession(ctx, tx, user);
       await repo.insertEmailConfirmation(tx, {
@@ -93,10 +91,8 @@ export async function signUp(ctx: AppContext, input: SignUpBody): Promise<SignUp
       return { user: toAuthUser(user), session: null } as const;
     })
     .catch((error: unknown) => {
-      if (isUniqueViolation(error, 'profiles_username_key'))
-        throw new HttpError(409, TEXTS.usernameTaken);
-      if (isUniqueViolation(error, 'users_email_key'))
-        throw new HttpError(409, SERVER_TEXTS.emailTaken);
+      if (isUniqueViolation(error, 'profiles_username_key')) throw new HttpError('username_taken');
+      if (isUniqueViolation(error, 'users_email_key')) throw new HttpError('email_taken');
       throw error;
     });
   if ('session' in result) {
@@ -112,8 +108,8 @@ export async function signUp(ctx: AppContext, input: SignUpBody): Promise<SignUp
 export async function signIn(ctx: AppContext, input: SignInBody): Promise<Session> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const valid = await verifyPassword(user?.password_hash, input.password);
-  if (!user || !valid) throw new HttpError(401, SERVER_TEXTS.invalidCredentials);
-  if (!user.email_confirmed_at) throw new HttpError(403, SERVER_TEXTS.emailNotConfirmed);
+  if (!user || !valid) throw new HttpError('invalid_credentials');
+  if (!user.email_confirmed_at) throw new HttpError('email_not_confirmed');
   return ctx.db.transaction((tx) => issueSession(ctx, tx, user));
 }
 
@@ -158,7 +154,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   if (outcome.session) return outcome.session;
   if (outcome.revokedSessionId)
     ctx.events.emit('sessionRevoked', { sessionId: outcome.revokedSessionId });
-  throw new HttpError(401, SERVER_TEXTS.invalidRefreshToken);
+  throw new HttpError('invalid_refresh_token');
 }
 
 /** Revokes the session named by the access token or the refresh token; idempotent. */
@@ -183,7 +179,7 @@ export async function signOut(
 
 export async function getCurrentUser(ctx: AppContext, userId: string): Promise<AuthUser> {
   const user = await repo.findUserById(ctx.db, userId);
-  if (!user) throw new HttpError(401, TEXTS.authSessionMissing);
+  if (!user) throw new HttpError('session_missing');
   return toAuthUser(user);
 }
 
@@ -191,5 +187,5 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<void
   const confirmed = await ctx.db.transaction((tx) =>
     repo.consumeEmailConfirmation(tx, hashToken(token)),
   );
-  if (!confirmed) throw new HttpError(400, SERVER_TEXTS.invalidConfirmation);
+  if (!confirmed) throw new HttpError('invalid_confirmation');
 }

@@ -19,6 +19,11 @@ export interface TokenService {
 }
 
 const ISSUER = 'couple-desires';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
 const AUDIENCE = 'authenticated';
 
 export function createTokenService(secret: string): TokenService {
@@ -44,8 +49,10 @@ export function createTokenService(secret: string): TokenService {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,
+          requiredClaims: ['sub', 'exp', 'sid'],
         });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        // Ids reach SQL as uuid parameters: anything else must be a 401 here, not a 500 there.
+        if (!isUuid(payload.sub) || !isUuid(payload.sid)) return null;
         return { userId: payload.sub, sessionId: payload.sid };
       } catch {
         return null;

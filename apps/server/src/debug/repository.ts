@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
 import { selectResult } from '../db/call.js';
 
@@ -17,7 +18,7 @@ export function insertDebugLog(
     errorMessage: string | null;
     executionTimeMs: number | null;
   },
-): Promise<{ success: boolean; error: string | null }> {
+): Promise<{ success: boolean; error_code: ErrorCode | null }> {
   return selectResult(q, 'SELECT log_debug($1, $2::jsonb, $3, $4) AS result', [
     entry.functionName,
     entry.inputParams === undefined ? null : JSON.stringify(entry.inputParams),

@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@farcaster/quick-auth';
-import {
-  FARCASTER_EMAIL_HOST,
-  SERVER_TEXTS,
-  TEXTS,
-  type FarcasterSignInBody,
-  type Session,
-} from '@couple/protocol';
+import { FARCASTER_EMAIL_HOST, type FarcasterSignInBody, type Session } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -60,14 +54,14 @@ export function createQuickAuthVerifier(ctx: AppContext): QuickAuthVerifier {
       try {
         ({ sub } = await client.verifyJwt({ token, domain }));
       } catch (error) {
-        if (isRejectedToken(error)) throw new HttpError(401, TEXTS.authenticationFailed);
+        if (isRejectedToken(error)) throw new HttpError('authentication_failed');
         // The issuer could not be asked (network, bad JWKS): not the caller's fault.
         ctx.log.warn({ err: error }, 'Quick Auth verification unavailable');
-        throw new HttpError(503, SERVER_TEXTS.serviceUnavailable);
+        throw new HttpError('service_unavailable');
       }
       const fid = typeof sub === 'string' && /^\d{1,15}$/.test(sub) ? Number(sub) : sub;
       if (typeof fid !== 'number' || !Number.isSafeInteger(fid) || fid <= 0) {
-        throw new HttpError(401, TEXTS.authenticationFailed);
+        throw new HttpError('authentication_failed');
       }
       return fid;
     },
@@ -98,7 +92,7 @@ async function createAccount(
       passwordHash: null,
       confirmed: true,
     }));
-  if (!user) throw new HttpError(409, SERVER_TEXTS.emailTaken);
+  if (!user) throw new HttpError('email_taken');
   await authRepo.insertProfile(tx, {
     id: user.id,
     username: temporaryUsername(),

@@ -16,7 +16,7 @@ import type { AppContext } from '../context.js';
 import type { DomainEventMap } from '../events.js';
 import * as repo from './repository.js';
 import { isNotificationUrlAllowed } from './webhook.js';
-import { isDatabaseUnavailable } from '../http/errors.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 
 const SEND_TIMEOUT_MS = 10_000;
 

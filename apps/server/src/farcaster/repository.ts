@@ -1,4 +1,4 @@
-import { FARCASTER_PLATFORM } from '@couple/protocol';
+import { FARCASTER_PLATFORM, type ErrorCode } from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
 import type { UserRow } from '../auth/repository.js';
 
@@ -40,12 +40,17 @@ export async function updateFarcasterUsername(
   );
 }
 
+interface StoreTokenResult {
+  success: boolean;
+  error_code: ErrorCode | null;
+}
+
 /** Runs as the token's owner (db.asUser): store_notification_token acts for app.user_id. */
 export async function storeToken(
   q: Queryable,
   token: { token: string; url: string; appFid: number },
-): Promise<{ success: boolean; error: string | null }> {
-  const { rows } = await q.query<{ result: { success: boolean; error: string | null } }>(
+): Promise<StoreTokenResult> {
+  const { rows } = await q.query<{ result: StoreTokenResult }>(
     'SELECT store_notification_token($1, $2, $3) AS result',
     [FARCASTER_PLATFORM, token.token, token.url],
   );

@@ -9,20 +9,13 @@ import {
   type VerifyAppKey,
 } from '@farcaster/miniapp-node';
 import { secureUrlSchema } from '@farcaster/miniapp-core';
+import { SERVER_TEXTS } from '@couple/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { NEYNAR_HUB_URL } from './config.js';
 import * as repo from './repository.js';
-
-export const WEBHOOK_TEXTS = {
-  invalidEvent: 'Invalid webhook event',
-  invalidSignature: 'Invalid signature',
-  invalidAppKey: 'App key not valid for FID',
-  appKeyUnavailable: 'App key verification is unavailable, please retry later',
-  invalidNotificationUrl: 'Invalid notification url',
-} as const;
 
 const HUB_TIMEOUT_MS = 10_000;
 
@@ -75,16 +68,19 @@ async function verifyEvent(
     if (error instanceof InvalidJfsDataError) {
       const forged = /signature/i.test(error.message) && !/length/i.test(error.message);
       throw forged
-        ? new HttpError(401, WEBHOOK_TEXTS.invalidSignature)
-        : new HttpError(400, `${WEBHOOK_TEXTS.invalidEvent}: ${error.message}`);
+        ? new HttpError('farcaster_signature_invalid')
+        : new HttpError('farcaster_event_invalid', {
+            text: `${SERVER_TEXTS.invalidWebhookEvent}: ${error.message}`,
+          });
     }
-    if (error instanceof InvalidJfsAppKeyError)
-      throw new HttpError(401, WEBHOOK_TEXTS.invalidAppKey);
+    if (error instanceof InvalidJfsAppKeyError) throw new HttpError('farcaster_app_key_invalid');
     if (error instanceof InvalidEventDataError)
-      throw new HttpError(400, `${WEBHOOK_TEXTS.invalidEvent}: ${error.message}`);
+      throw new HttpError('farcaster_event_invalid', {
+        text: `${SERVER_TEXTS.invalidWebhookEvent}: ${error.message}`,
+      });
     if (error instanceof VerifyAppKeyError) {
       log.warn({ err: error.cause ?? error }, 'Farcaster app-key verification failed');
-      throw new HttpError(503, WEBHOOK_TEXTS.appKeyUnavailable);
+      throw new HttpError('farcaster_app_key_unavailable');
     }
     throw error;
   }
@@ -124,15 +120,12 @@ export async function handleWebhookEvent(
   const details = event.notificationDetails;
   if (!details) return { success: true, outcome: 'ignored' };
   if (!isNotificationUrlAllowed(ctx.config, details.url)) {
-    throw new HttpError(400, WEBHOOK_TEXTS.invalidNotificationUrl);
+    throw new HttpError('notification_url_invalid');
   }
   const result = await ctx.db.asUser(userId, (tx) =>
     repo.storeToken(tx, { token: details.token, url: details.url, appFid }),
   );
-  if (!result.success) {
-    const status = result.error === 'Token already registered' ? 409 : 400;
-    throw new HttpError(status, result.error ?? WEBHOOK_TEXTS.invalidEvent);
-  }
+  if (!result.success) throw new HttpError(result.error_code ?? 'farcaster_event_invalid');
   ctx.log.info({ fid, appFid, event: event.event }, 'Farcaster notification token stored');
   return { success: true, outcome: 'stored' };
 }

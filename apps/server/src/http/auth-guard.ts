@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SERVER_TEXTS, TEXTS } from '@couple/protocol';
+
 import { bearerToken, type AccessClaims, type TokenService } from '../auth/tokens.js';
 import { HttpError } from './errors.js';
 
@@ -22,5 +22,5 @@ export function registerAuthentication(app: FastifyInstance, tokens: TokenServic
 export function requireUser(request: FastifyRequest): AccessClaims {
   if (request.auth) return request.auth;
   const sent = Boolean(bearerToken(request.headers.authorization));
-  throw new HttpError(401, sent ? SERVER_TEXTS.unauthorized : TEXTS.authSessionMissing);
+  throw new HttpError(sent ? 'unauthorized' : 'session_missing');
 }

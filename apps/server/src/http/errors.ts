@@ -1,65 +1,85 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { SERVER_TEXTS } from '@couple/protocol';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { ERRORS, type ApiErrorBody, type ErrorCode } from '@couple/protocol';
+import { isDatabaseUnavailable, isSerializationConflict } from '../db/errors.js';
 
-/** An error the client caused or may see: it becomes { error } with this status. */
+/** An error the client caused or may see: it becomes { error, code } with the code's status. */
 export class HttpError extends Error {
+  readonly statusCode: number;
+
   constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
+    readonly code: ErrorCode,
+    options: { text?: string; extra?: Record<string, unknown> } = {},
   ) {
-    super(message);
+    super(options.text ?? ERRORS[code].text);
+    this.statusCode = ERRORS[code].status;
+    this.extra = options.extra ?? {};
   }
+
+  readonly extra: Record<string, unknown>;
 }
 
-const unavailableCodes = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  '57P01',
-  '57P03',
-  '53300',
-]);
+export interface ClassifiedError {
+  status: number;
+  body: ApiErrorBody & Record<string, unknown>;
+  /** Set when the client should retry after this many seconds. */
+  retryAfter?: number;
+}
 
-export function isDatabaseUnavailable(error: { code?: unknown; message?: string }): boolean {
-  const code = typeof error.code === 'string' ? error.code : '';
-  return (
-    unavailableCodes.has(code) ||
-    code.startsWith('08') ||
-    /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(
-      error.message ?? '',
-    )
-  );
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'bad_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'bad_json',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_input',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+};
+
+function fromCode(code: ErrorCode, text?: string): ClassifiedError {
+  return { status: ERRORS[code].status, body: { error: text ?? ERRORS[code].text, code } };
+}
+
+/**
+ * The one classifier of failures, for HTTP, the live channel and the adapters: our HttpErrors
+ * keep their code; Fastify's own 4xx, conflicts and outages get theirs; anything else is an
+ * internal error, logged with its stack and never described to the client.
+ */
+export function classifyError(error: unknown, log: FastifyBaseLogger): ClassifiedError {
+  if (error instanceof HttpError) {
+    return {
+      status: error.statusCode,
+      body: { ...error.extra, error: error.message, code: error.code },
+    };
+  }
+  const { code, statusCode } = (error ?? {}) as { code?: unknown; statusCode?: unknown };
+  const known = typeof code === 'string' ? FASTIFY_CODES[code] : undefined;
+  if (known) return fromCode(known, known === 'bad_json' ? undefined : ERRORS[known].text);
+  if (statusCode === 429) return fromCode('rate_limited');
+  if (statusCode === 413) return fromCode('body_too_large');
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    // Another of Fastify's own 4xx: its message is safe to show.
+    const message = (error as Error).message;
+    return {
+      status: statusCode,
+      body: { error: message || ERRORS.invalid_input.text, code: 'invalid_input' },
+    };
+  }
+  if (isSerializationConflict(error)) return fromCode('conflict_retry');
+  if (isDatabaseUnavailable(error)) {
+    log.warn({ code }, 'database unavailable');
+    return { ...fromCode('service_unavailable'), retryAfter: 1 };
+  }
+  log.error({ err: error }, 'unhandled error');
+  return fromCode('internal');
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => {
-    void reply.code(404).send({ error: SERVER_TEXTS.notFound });
+    const { status, body } = fromCode('not_found');
+    void reply.code(status).send(body);
   });
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ ...error.extra, error: error.message });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ error: SERVER_TEXTS.bodyTooLarge });
-    if (status === 429) return reply.code(429).send({ error: SERVER_TEXTS.tooManyRequests });
-    if (status >= 400 && status < 500) {
-      // Fastify's own 4xx (bad JSON, wrong content type): the message is safe to show.
-      return reply.code(status).send({ error: error.message || SERVER_TEXTS.invalidBody });
-    }
-    const code = (error as { code?: string }).code;
-    if (code === '40001' || code === '40P01') {
-      return reply.code(409).send({ error: SERVER_TEXTS.concurrentConflict });
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ code }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '1')
-        .send({ error: SERVER_TEXTS.serviceUnavailable });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ error: SERVER_TEXTS.internal });
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body, retryAfter } = classifyError(error, request.log);
+    if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
+    return reply.code(status).send(body);
   });
 }

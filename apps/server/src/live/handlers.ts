@@ -2,28 +2,17 @@ import type { Socket } from 'socket.io';
 import {
   CLIENT_EVENTS,
   SERVER_EVENTS,
-  SERVER_TEXTS,
   markReadSchema,
   sendDesireSchema,
   type Ack,
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import { HttpError, isDatabaseUnavailable } from '../http/errors.js';
+import { classifyError } from '../http/errors.js';
 import { parseInput } from '../http/validate.js';
 import { getUnreadCount, markMessagesRead, sendDesire } from '../messages/service.js';
 import { getPartnerStatus } from '../partner/service.js';
 
 type Handler = (userId: string, payload: unknown) => Promise<unknown>;
-
-function clientMessage(error: unknown, ctx: AppContext): string {
-  if (error instanceof HttpError) return error.message;
-  if (error instanceof Error && isDatabaseUnavailable(error)) {
-    ctx.log.warn({ err: error.message }, 'database unavailable');
-    return SERVER_TEXTS.serviceUnavailable;
-  }
-  ctx.log.error({ err: error }, 'live channel handler failed');
-  return SERVER_TEXTS.internal;
-}
 
 /**
  * Binds the client events of SPEC §7. Each is validated with the shared schema and answered
@@ -61,9 +50,9 @@ export function bindClientEvents(socket: Socket, ctx: AppContext, userId: string
         const data = await handler(userId, payload);
         ack?.({ ok: true, data });
       } catch (error) {
-        const message = clientMessage(error, ctx);
-        socket.emit(SERVER_EVENTS.error, { message, event });
-        ack?.({ ok: false, error: message });
+        const { body } = classifyError(error, ctx.log);
+        socket.emit(SERVER_EVENTS.error, { message: body.error, code: body.code, event });
+        ack?.({ ok: false, error: body.error, code: body.code });
       }
     });
   }

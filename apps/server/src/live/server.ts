@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { LIVE_CHANNEL, SERVER_TEXTS } from '@couple/protocol';
+import { ERRORS, LIVE_CHANNEL } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { bindClientEvents } from './handlers.js';
 import { bindDomainEvents, sessionRoom, userRoom } from './fanout.js';
@@ -41,6 +41,11 @@ async function connectRedisAdapter(
  * socket.io on the Fastify server: handshake auth with the access token, one room per user,
  * client events bound to the services, domain events fanned out to rooms.
  */
+/** socket.io hands `data` to the client's connect_error: the code travels with the text. */
+function handshakeRefusal(): Error {
+  return Object.assign(new Error(ERRORS.unauthorized.text), { data: { code: 'unauthorized' } });
+}
+
 export async function attachLiveChannel(
   app: FastifyInstance,
   ctx: AppContext,
@@ -64,7 +69,7 @@ export async function attachLiveChannel(
     );
     // A signed-out session cannot open the live channel, even with a token that has not expired.
     if (!claims || !(await isSessionActive(ctx.db, claims.sessionId))) {
-      return next(new Error(SERVER_TEXTS.unauthorized));
+      return next(handshakeRefusal());
     }
     socket.data.userId = claims.userId;
     socket.data.sessionId = claims.sessionId;

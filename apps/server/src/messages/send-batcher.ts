@@ -1,6 +1,6 @@
 import type { NewDesire } from '@couple/protocol';
 import type { Database } from '../db/index.js';
-import { isDatabaseUnavailable } from '../http/errors.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { sendDesireAs, sendDesiresAs, type DesireFrom, type SendOutcome } from './repository.js';
 
 export interface SendBatcher {

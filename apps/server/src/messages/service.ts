@@ -1,10 +1,4 @@
-import {
-  SERVER_TEXTS,
-  TEXTS,
-  type ListMessagesQuery,
-  type Message,
-  type NewDesire,
-} from '@couple/protocol';
+import { type ListMessagesQuery, type Message, type NewDesire } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import * as repo from './repository.js';
@@ -35,13 +29,13 @@ export async function sendDesire(
   const sent = await ctx.sendBatcher.send(userId, input);
   switch (sent.outcome) {
     case 'no_partner':
-      throw new HttpError(409, TEXTS.noConnectedPartner);
+      throw new HttpError('no_connected_partner');
     case 'not_partner':
-      throw new HttpError(403, SERVER_TEXTS.onlyToPartner);
+      throw new HttpError('not_partner');
     case 'existing': {
       const stored = sent.message;
       if (!stored || stored.sender_id !== userId || !sameDesire(stored, input)) {
-        throw new HttpError(409, SERVER_TEXTS.messageIdTaken);
+        throw new HttpError('message_id_taken');
       }
       return { message: stored, duplicate: true };
     }
@@ -73,7 +67,7 @@ export async function markMessagesRead(
 ): Promise<{ ids: string[]; count: number }> {
   const marked = await ctx.db.asUser(userId, async (tx) => {
     if (ids?.length === 1 && !(await repo.isReceivedBy(tx, ids[0]!, userId))) {
-      throw new HttpError(404, SERVER_TEXTS.messageNotFound);
+      throw new HttpError('message_not_found');
     }
     return repo.markRead(tx, userId, ids);
   });

@@ -1,21 +1,28 @@
-import type { GenerateCodeResult, PartnerStatus } from '@couple/protocol';
+import type { ErrorCode, PartnerStatus } from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
 import { selectResult } from '../db/call.js';
 
-export interface ConnectResult {
+/** What the pairing functions answer: a failure is named by its code (migration 009). */
+interface FunctionResult {
   success: boolean;
-  error: string | null;
+  error_code: ErrorCode | null;
+}
+
+export interface GeneratedCode extends FunctionResult {
+  code: string | null;
+  expires_at: string | null;
+}
+
+export interface ConnectResult extends FunctionResult {
   partner_id?: string;
 }
 
-export interface DisconnectResult {
-  success: boolean;
+export interface DisconnectResult extends FunctionResult {
   message: string | null;
-  error: string | null;
   partner_id?: string;
 }
 
-export function generatePairingCode(q: Queryable): Promise<GenerateCodeResult> {
+export function generatePairingCode(q: Queryable): Promise<GeneratedCode> {
   return selectResult(q, 'SELECT generate_pairing_code() AS result');
 }
 

@@ -1,6 +1,4 @@
 import {
-  SERVER_TEXTS,
-  TEXTS,
   type GenerateCodeResult,
   type PartnerStatusResponse,
   type PartnerSummary,
@@ -10,15 +8,6 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { selectOwnProfile, selectPartnerSummary } from '../profile/repository.js';
 import * as repo from './repository.js';
-
-const CONNECT_ERROR_STATUS: Record<string, number> = {
-  [SERVER_TEXTS.invalidPairingCode]: 404,
-  [SERVER_TEXTS.pairingCodeExpired]: 410,
-  [SERVER_TEXTS.pairingCodeUsed]: 409,
-  [SERVER_TEXTS.ownPairingCode]: 400,
-  [SERVER_TEXTS.alreadyPaired]: 409,
-  [SERVER_TEXTS.codeOwnerPaired]: 409,
-};
 
 export async function getPartnerStatus(
   ctx: AppContext,
@@ -38,15 +27,16 @@ export async function generatePairingCode(
   userId: string,
 ): Promise<GenerateCodeResult> {
   const result = await ctx.db.asUser(userId, (tx) => repo.generatePairingCode(tx));
-  if (!result.success) {
-    throw new HttpError(409, result.error ?? TEXTS.generateCodeFailed, {
-      success: false,
-      code: null,
-      expires_at: null,
-    });
+  if (!result.success || !result.code || !result.expires_at) {
+    throw new HttpError(result.error_code ?? 'internal');
   }
   // jsonb prints timestamps its own way; answer in the ISO form every other timestamp uses.
-  return { ...result, expires_at: result.expires_at && new Date(result.expires_at).toISOString() };
+  return {
+    success: true,
+    code: result.code,
+    expires_at: new Date(result.expires_at).toISOString(),
+    error: null,
+  };
 }
 
 /** The code arrives normalised (no dash, upper case) by pairingCodeSchema. */
@@ -57,7 +47,7 @@ export async function connectWithPairingCode(
 ): Promise<RpcResult & { partner: PartnerSummary }> {
   const outcome = await ctx.db.asUser(userId, async (tx) => {
     const result = await repo.connectWithPairingCode(tx, code);
-    if (!result.success) return { ok: false, error: result.error ?? TEXTS.connectFailed } as const;
+    if (!result.success) return { ok: false, code: result.error_code ?? 'internal' } as const;
     const [partner, self] = [await selectPartnerSummary(tx), await selectOwnProfile(tx)];
     return {
       ok: true,
@@ -65,11 +55,7 @@ export async function connectWithPairingCode(
       self: { id: self!.id, username: self!.username },
     } as const;
   });
-  if (!outcome.ok) {
-    throw new HttpError(CONNECT_ERROR_STATUS[outcome.error] ?? 400, outcome.error, {
-      success: false,
-    });
-  }
+  if (!outcome.ok) throw new HttpError(outcome.code);
   ctx.events.emit('partnerConnected', { userId, partner: outcome.partner, self: outcome.self });
   return { success: true, error: null, partner: outcome.partner };
 }
@@ -77,10 +63,7 @@ export async function connectWithPairingCode(
 export async function disconnectFromPartner(ctx: AppContext, userId: string): Promise<RpcResult> {
   const result = await ctx.db.asUser(userId, (tx) => repo.disconnectFromPartner(tx));
   if (!result.success || !result.partner_id) {
-    throw new HttpError(404, result.error ?? TEXTS.disconnectFailed, {
-      success: false,
-      message: null,
-    });
+    throw new HttpError(result.error_code ?? 'no_partner_connection');
   }
   ctx.events.emit('partnerDisconnected', { userId, partnerId: result.partner_id });
   return { success: true, message: result.message, error: null };

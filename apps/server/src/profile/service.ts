@@ -1,4 +1,4 @@
-import { SERVER_TEXTS, TEXTS, type Profile, type Stats } from '@couple/protocol';
+import { type Profile, type Stats } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { HttpError } from '../http/errors.js';
@@ -7,7 +7,7 @@ import * as repo from './repository.js';
 export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
   return ctx.db.asUser(userId, async (tx) => {
     const own = await repo.selectOwnProfile(tx);
-    if (!own) throw new HttpError(404, SERVER_TEXTS.profileNotFound);
+    if (!own) throw new HttpError('profile_not_found');
     const partner = own.partner_id ? await repo.selectPartnerSummary(tx) : null;
     return { ...own, partner };
   });
@@ -21,10 +21,9 @@ export async function updateUsername(
 ): Promise<Profile> {
   try {
     const updated = await ctx.db.asUser(userId, (tx) => repo.updateOwnUsername(tx, username));
-    if (!updated) throw new HttpError(404, TEXTS.usernameUpdateFailed);
+    if (!updated) throw new HttpError('username_update_failed');
   } catch (error) {
-    if (isUniqueViolation(error, 'profiles_username_key'))
-      throw new HttpError(409, TEXTS.usernameTaken);
+    if (isUniqueViolation(error, 'profiles_username_key')) throw new HttpError('username_taken');
     throw error;
   }
   return getProfile(ctx, userId);

@@ -7,7 +7,7 @@ import {
 } from './payloads.js';
 import type { PushSender } from './sender.js';
 import { pushToSubscription, pushToUser } from './service.js';
-import { isDatabaseUnavailable } from '../http/errors.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 
 export interface PushDelivery {
   /** Resolves when every push started so far has finished (used on shutdown). */

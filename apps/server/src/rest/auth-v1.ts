@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import {
+  goTrueGrantQuerySchema,
+  goTrueSignInBodySchema,
+  goTrueSignUpBodySchema,
   refreshBodySchema,
-  signInBodySchema,
-  signUpBodySchema,
   type AuthUser,
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
@@ -12,12 +12,6 @@ import { limitPerMinute } from '../http/rate-limit.js';
 import { parseInput } from '../http/validate.js';
 import * as auth from '../auth/service.js';
 import { GoTrueError, toGoTrueError, useErrorShape } from './errors.js';
-
-const grantQuerySchema = z.object({
-  grant_type: z.enum(['password', 'refresh_token'], {
-    error: 'grant_type must be password or refresh_token',
-  }),
-});
 
 /** The auth user as that family shows it: ours, plus audience and role. */
 function goTrueUser(user: AuthUser) {
@@ -35,16 +29,17 @@ export const authV1Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   const { config } = ctx;
 
   app.post('/token', limitPerMinute(config.RATE_LIMIT_AUTH_PER_MINUTE), async (request) => {
-    const { grant_type } = parseInput(grantQuerySchema, request.query);
+    const { grant_type } = parseInput(goTrueGrantQuerySchema, request.query);
     if (grant_type === 'refresh_token') {
       return auth.refreshSession(ctx, parseInput(refreshBodySchema, request.body).refresh_token);
     }
-    // gotrue_meta_security carries a captcha token; there is no captcha here, so it is ignored.
-    return auth.signIn(ctx, parseInput(signInBodySchema, request.body));
+    const { email, password } = parseInput(goTrueSignInBodySchema, request.body);
+    return auth.signIn(ctx, { email, password });
   });
 
   app.post('/signup', limitPerMinute(config.RATE_LIMIT_AUTH_PER_MINUTE), async (request) => {
-    const result = await auth.signUp(ctx, parseInput(signUpBodySchema, request.body));
+    const { email, password, username } = parseInput(goTrueSignUpBodySchema, request.body);
+    const result = await auth.signUp(ctx, { email, password, username });
     return 'session' in result ? { ...goTrueUser(result.user), session: null } : result;
   });
 

@@ -16,7 +16,7 @@ function sqlStatus(code: string): number {
 export function toPostgrestError(error: unknown): PostgrestError | undefined {
   if (error instanceof PostgrestError) return error;
   if (error instanceof HttpError) {
-    if (error.message === TEXTS.usernameTaken) {
+    if (error.code === 'username_taken') {
       return new PostgrestError(
         409,
         '23505',
@@ -77,30 +77,33 @@ export function toGoTrueError(error: unknown): GoTrueError | undefined {
   if (error instanceof GoTrueError) return error;
   if (!(error instanceof HttpError)) {
     const status = (error as FastifyError).statusCode;
+    if (status === 429) {
+      return new GoTrueError(429, 'over_request_rate_limit', SERVER_TEXTS.tooManyRequests);
+    }
     return status && status >= 400 && status < 500
       ? new GoTrueError(status, 'bad_json', (error as Error).message)
       : undefined;
   }
-  switch (error.message) {
-    case SERVER_TEXTS.invalidCredentials:
+  switch (error.code) {
+    case 'invalid_credentials':
       return new GoTrueError(
         400,
         'invalid_credentials',
         'Invalid login credentials',
         'invalid_grant',
       );
-    case SERVER_TEXTS.invalidRefreshToken:
+    case 'invalid_refresh_token':
       return new GoTrueError(
         400,
         'refresh_token_not_found',
         'Invalid Refresh Token: Refresh Token Not Found',
         'invalid_grant',
       );
-    case SERVER_TEXTS.emailNotConfirmed:
+    case 'email_not_confirmed':
       return new GoTrueError(400, 'email_not_confirmed', 'Email not confirmed', 'invalid_grant');
-    case SERVER_TEXTS.emailTaken:
+    case 'email_taken':
       return new GoTrueError(422, 'user_already_exists', 'User already registered');
-    case SERVER_TEXTS.passwordTooShort:
+    case 'weak_password':
       return new GoTrueError(
         422,
         'weak_password',
@@ -110,15 +113,13 @@ export function toGoTrueError(error: unknown): GoTrueError | undefined {
           weak_password: { reasons: ['length'] },
         },
       );
-    case TEXTS.authSessionMissing:
-    case SERVER_TEXTS.unauthorized:
+    case 'session_missing':
+    case 'unauthorized':
       return new GoTrueError(401, 'session_missing', TEXTS.authSessionMissing);
+    case 'rate_limited':
+      return new GoTrueError(429, 'over_request_rate_limit', error.message);
     default:
-      return new GoTrueError(
-        error.statusCode,
-        error.statusCode === 429 ? 'over_request_rate_limit' : 'validation_failed',
-        error.message,
-      );
+      return new GoTrueError(error.statusCode, 'validation_failed', error.message);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { pairingCodeSchema } from '@couple/protocol';
+import { ERRORS, isErrorCode, pairingCodeSchema } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
 import { selectResult } from '../db/call.js';
@@ -25,6 +25,14 @@ const inUserScope =
     const params = parseInput(schema, body ?? {});
     return ctx.db.asUser(userId, (tx) => run(tx, params));
   };
+
+/** SQL functions name a failure by its code; an RPC answers the spec's text in `error`. */
+async function withErrorText(result: Promise<unknown>): Promise<unknown> {
+  const answer = (await result) as Record<string, unknown>;
+  if (!answer || typeof answer !== 'object' || !('error_code' in answer)) return answer;
+  const { error_code: code, ...rest } = answer;
+  return { ...rest, error: isErrorCode(code) ? ERRORS[code].text : null };
+}
 
 /** A service's refusal comes back as the function's own { success: false, error } answer. */
 async function asRpcResult<T>(
@@ -69,25 +77,32 @@ const RPCS: Record<string, Rpc> = {
   },
   store_notification_token: inUserScope(
     (tx, p) =>
-      selectResult(tx, 'SELECT store_notification_token($1, $2, $3) AS result', [
-        p.p_platform,
-        p.p_token,
-        p.p_url ?? null,
-      ]),
+      withErrorText(
+        selectResult(tx, 'SELECT store_notification_token($1, $2, $3) AS result', [
+          p.p_platform,
+          p.p_token,
+          p.p_url ?? null,
+        ]),
+      ),
     z.object({ p_platform: z.string(), p_token: z.string(), p_url: z.string().nullish() }).strict(),
   ),
   get_user_notification_tokens: inUserScope(
-    (tx, p) => selectResult(tx, 'SELECT get_user_notification_tokens($1) AS result', [p.p_user_id]),
+    (tx, p) =>
+      withErrorText(
+        selectResult(tx, 'SELECT get_user_notification_tokens($1) AS result', [p.p_user_id]),
+      ),
     z.object({ p_user_id: z.uuid({ error: 'p_user_id must be a uuid' }) }).strict(),
   ),
   log_debug: inUserScope(
     (tx, p) =>
-      debugRepo.insertDebugLog(tx, {
-        functionName: p.p_function_name,
-        inputParams: p.p_input_params,
-        errorMessage: p.p_error_message ?? null,
-        executionTimeMs: null,
-      }),
+      withErrorText(
+        debugRepo.insertDebugLog(tx, {
+          functionName: p.p_function_name,
+          inputParams: p.p_input_params,
+          errorMessage: p.p_error_message ?? null,
+          executionTimeMs: null,
+        }),
+      ),
     z
       .object({
         p_function_name: z.string(),

@@ -55,7 +55,7 @@ function answer(request: FastifyRequest, rows: unknown[]) {
   return wantsSingleObject(request) ? singleObject(rows) : rows;
 }
 
-const messageRowSchema = z.object({
+const messageRowSchema = z.strictObject({
   id: z.uuid().optional(),
   sender_id: z.uuid({ error: 'sender_id must be a uuid' }),
   receiver_id: z.uuid({ error: 'receiver_id must be a uuid' }),
@@ -68,7 +68,7 @@ const messageRowSchema = z.object({
   created_at: z.string().optional(),
 });
 
-const pushRowSchema = z.object({
+const pushRowSchema = z.strictObject({
   user_id: z.uuid({ error: 'user_id must be a uuid' }),
   subscription: z.union([
     z.string().transform((text, ctx) => {
@@ -120,7 +120,8 @@ export const tableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
         '42501',
         `permission denied for table profiles (column ${extra[0]})`,
       );
-    const { username } = parseInput(updateProfileBodySchema, body);
+    // updated_at is accepted as PostgREST clients send it; the server stamps its own time.
+    const { username } = parseInput(updateProfileBodySchema, { username: body?.username });
     // RLS shows only the caller's row: a filter naming anyone else matches nothing.
     const targetsSelf = eqValue(filters, 'id') === userId && filters.length === 1;
     const rows = targetsSelf ? [await updateUsername(ctx, userId, username)] : [];

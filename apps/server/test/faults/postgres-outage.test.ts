@@ -136,7 +136,11 @@ describe.skipIf(!databaseUrl)('PostgreSQL restarted under load (needs TEST_DATAB
     expect(health.status).toBe(503);
     expect(health.ms).toBeLessThan(FAIL_FAST_MS);
     const liveAck = await emitWithAck(aliceSocket, 'send_message', desire({ id: randomUUID() }));
-    expect(liveAck).toEqual({ ok: false, error: SERVER_TEXTS.serviceUnavailable });
+    expect(liveAck).toEqual({
+      ok: false,
+      error: SERVER_TEXTS.serviceUnavailable,
+      code: 'service_unavailable',
+    });
     expect(aliceSocket.connected).toBe(true);
     await pause(1_500);
 

@@ -89,7 +89,11 @@ describe.skipIf(!databaseUrl)(
       }
       const started = performance.now();
       const ack = await emitWithAck(aliceSocket, 'send_message', desire());
-      expect(ack).toEqual({ ok: false, error: SERVER_TEXTS.serviceUnavailable });
+      expect(ack).toEqual({
+        ok: false,
+        error: SERVER_TEXTS.serviceUnavailable,
+        code: 'service_unavailable',
+      });
       expect(performance.now() - started).toBeLessThan(BOUND_MS);
 
       await proxy.restore();

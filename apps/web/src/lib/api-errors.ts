@@ -1,13 +1,29 @@
-import { TEXTS } from '@couple/protocol/browser';
+import { TEXTS, isErrorCode, type ErrorCode } from '@couple/protocol/browser';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The server's machine code; the web app decides by it, never by the text. */
+    readonly code: ErrorCode | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The ApiError of a failed response: its text as apiErrorText says, and its code if any. */
+export function apiErrorOf(status: number, rawBody: string): ApiError {
+  let code: ErrorCode | null = null;
+  try {
+    const body: unknown = JSON.parse(rawBody);
+    if (typeof body === 'object' && body !== null && 'code' in body && isErrorCode(body.code)) {
+      code = body.code;
+    }
+  } catch {
+    // Not JSON: no code, and apiErrorText gives the status text.
+  }
+  return new ApiError(status, apiErrorText(status, rawBody), code);
 }
 
 /**

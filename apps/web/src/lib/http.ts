@@ -1,5 +1,5 @@
 import { API_BASE } from './api-base.js';
-import { ApiError, apiErrorText } from './api-errors.js';
+import { apiErrorOf } from './api-errors.js';
 import { getSession, refreshSession } from './session.js';
 
 export interface RequestOptions {
@@ -45,8 +45,7 @@ export async function request<T>(
     const fresh = await refreshSession().catch(() => null);
     if (fresh) response = await send(method, path, options, fresh.access_token);
   }
-  if (!response.ok)
-    throw new ApiError(response.status, apiErrorText(response.status, await response.text()));
+  if (!response.ok) throw apiErrorOf(response.status, await response.text());
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;

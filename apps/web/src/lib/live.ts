@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import type {
   Ack,
+  ErrorCode,
   Message,
   PartnerStatus,
   PartnerSummary,
@@ -10,8 +11,8 @@ import {
   CLIENT_EVENTS,
   LIVE_CHANNEL,
   SERVER_EVENTS,
-  SERVER_TEXTS,
   TEXTS,
+  isErrorCode,
 } from '@couple/protocol/browser';
 import { logClientError } from './debug.js';
 import { getSession, refreshSession } from './session.js';
@@ -31,6 +32,19 @@ export type ClientEvent = keyof ClientAcks;
 /** The server answered and refused (validation, not paired): not a transport failure. */
 export class LiveAckError extends Error {
   override name = 'LiveAckError';
+
+  constructor(
+    message: string,
+    readonly code: ErrorCode | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** The code the server put on a refused handshake (socket.io carries it as the error's data). */
+function handshakeErrorCode(error: Error): ErrorCode | null {
+  const data = (error as Error & { data?: { code?: unknown } }).data;
+  return isErrorCode(data?.code) ? data.code : null;
 }
 
 export type LiveState = 'idle' | 'connecting' | 'connected' | 'disconnected';
@@ -78,7 +92,7 @@ export async function emitLive<E extends ClientEvent>(
 ): Promise<ClientAcks[E]> {
   if (!socket?.connected) throw new Error(TEXTS.socketNotConnected);
   const ack = (await socket.timeout(timeoutMs).emitWithAck(event, payload)) as Ack<ClientAcks[E]>;
-  if (!ack.ok) throw new LiveAckError(ack.error);
+  if (!ack.ok) throw new LiveAckError(ack.error, ack.code);
   return ack.data;
 }
 
@@ -108,7 +122,7 @@ export function connectLive(): void {
     setState('disconnected');
     logClientError('live_connect', error);
     // A rejected token ends socket.io's retries: refresh the session once and try again.
-    if (error.message === SERVER_TEXTS.unauthorized && authRetries === 0) {
+    if (handshakeErrorCode(error) === 'unauthorized' && authRetries === 0) {
       authRetries += 1;
       void refreshSession()
         .then((session) => session && socket?.connect())

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.js';
+import type { ErrorCode } from '../errors.js';
 import { SERVER_TEXTS } from '../texts.js';
 
 /** The host of the e-mail-shaped identifiers of Farcaster accounts. */
@@ -14,10 +15,13 @@ export const emailSchema = z
 
 export const passwordSchema = z
   .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN, SERVER_TEXTS.passwordTooShort)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .refine((password) => password.length >= PASSWORD_MIN, {
+    error: SERVER_TEXTS.passwordTooShort,
+    params: { code: 'weak_password' satisfies ErrorCode },
+  });
 
-export const signInBodySchema = z.object({
+export const signInBodySchema = z.strictObject({
   email: emailSchema,
   password: z
     .string({ error: 'Password is required' })
@@ -26,7 +30,7 @@ export const signInBodySchema = z.object({
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
-export const signUpBodySchema = z.object({
+export const signUpBodySchema = z.strictObject({
   // Farcaster accounts use this reserved host (RFC 6761); nobody signs up with it.
   email: emailSchema.refine(
     (email) => !email.endsWith(`@${FARCASTER_EMAIL_HOST}`),
@@ -38,11 +42,39 @@ export const signUpBodySchema = z.object({
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
-export const refreshBodySchema = z.object({
+export const refreshBodySchema = z.strictObject({
   refresh_token: z.string({ error: 'refresh_token is required' }).min(1).max(200),
 });
 
-export const confirmEmailQuerySchema = z.object({ token: z.string().min(1).max(200) });
+export const logoutBodySchema = z
+  .strictObject({ refresh_token: z.string().max(200).optional() })
+  .nullish();
+
+/**
+ * What supabase-js adds to the auth calls (/auth/v1). Declared so that they are accepted; they are
+ * ignored, as docs/rest-v1.md says: no captcha runs here, PKCE is not offered (no redirects), and
+ * user metadata is not stored.
+ */
+const goTrueClientFields = {
+  gotrue_meta_security: z.strictObject({ captcha_token: z.string().max(4096).nullish() }).nullish(),
+  code_challenge: z.string().max(256).nullish(),
+  code_challenge_method: z.string().max(16).nullish(),
+  data: z.record(z.string(), z.unknown()).nullish(),
+};
+
+export const goTrueSignInBodySchema = signInBodySchema.extend({
+  gotrue_meta_security: goTrueClientFields.gotrue_meta_security,
+});
+
+export const goTrueSignUpBodySchema = signUpBodySchema.extend(goTrueClientFields);
+
+export const goTrueGrantQuerySchema = z.strictObject({
+  grant_type: z.enum(['password', 'refresh_token'], {
+    error: 'grant_type must be password or refresh_token',
+  }),
+});
+
+export const confirmEmailQuerySchema = z.strictObject({ token: z.string().min(1).max(200) });
 
 export const authUserSchema = z.object({
   id: z.uuid(),

@@ -3,7 +3,7 @@ import { DEBUG_LOGS_LIMIT_MAX } from '../constants.js';
 import { limitQuerySchema } from './common.js';
 
 /** A debug log entry as the web app reports a client error (SPEC §3, §7: CLIENT_ERROR_<context>). */
-export const debugLogBodySchema = z.object({
+export const debugLogBodySchema = z.strictObject({
   function_name: z
     .string({ error: 'function_name is required' })
     .trim()
@@ -14,7 +14,7 @@ export const debugLogBodySchema = z.object({
 });
 export type DebugLogBody = z.output<typeof debugLogBodySchema>;
 
-export const debugLogsQuerySchema = z.object({
+export const debugLogsQuerySchema = z.strictObject({
   limit: limitQuerySchema(DEBUG_LOGS_LIMIT_MAX).optional(),
   function_name: z.string().max(100).optional(),
 });

@@ -20,7 +20,7 @@ function base64Of(name: string, bytes: number) {
     .regex(base64, `${name} must be base64`);
 }
 
-export const encryptionDataSchema = z.object(
+export const encryptionDataSchema = z.strictObject(
   {
     iv: base64Of('iv', ENCRYPTION_IV_BYTES),
     salt: base64Of('salt', ENCRYPTION_SALT_BYTES),
@@ -48,14 +48,17 @@ export const plainNoteSchema = z
  * urgency, content, encrypted, encryptionData), plus an optional client id for idempotent retries.
  */
 export const sendDesireSchema = z
-  .object({
+  .strictObject({
     id: z.uuid({ error: 'id must be a UUID' }).optional(),
     receiverId: userIdSchema.optional(),
     intensity: scoreSchema('intensity'),
     urgency: scoreSchema('urgency'),
     content: z.string({ error: 'content must be text' }).nullish(),
     encrypted: z.boolean({ error: 'encrypted must be a boolean' }).optional().default(false),
-    encryptionData: z.unknown().optional(),
+    // Typed for clients; checked below, where whether it is required depends on `encrypted`.
+    encryptionData: z
+      .custom<{ iv: string; salt: string; version: number } | null>(() => true)
+      .optional(),
   })
   .transform((input, ctx) => {
     const base = {
@@ -108,16 +111,18 @@ const booleanQuery = z
   .enum(['true', 'false', '1', '0'], { error: 'unreadOnly must be true or false' })
   .transform((v) => v === 'true' || v === '1');
 
-export const listMessagesQuerySchema = z.object({
+export const listMessagesQuerySchema = z.strictObject({
   unreadOnly: booleanQuery.optional().default(false),
   limit: limitQuerySchema(MESSAGES_LIST_LIMIT).optional().default(MESSAGES_LIST_LIMIT),
 });
 export type ListMessagesQuery = z.output<typeof listMessagesQuerySchema>;
 
-export const messageIdParamsSchema = z.object({ id: z.uuid({ error: 'Invalid message id' }) });
+export const messageIdParamsSchema = z.strictObject({
+  id: z.uuid({ error: 'Invalid message id' }),
+});
 
 export const markReadSchema = z
-  .object({
+  .strictObject({
     ids: z
       .array(z.uuid({ error: 'Invalid message id' }))
       .max(MESSAGES_LIST_LIMIT * 2)

@@ -21,7 +21,7 @@ export const pairingCodeSchema = z
   .transform(normalizePairingCode)
   .pipe(z.string().regex(codePattern, SERVER_TEXTS.invalidPairingCode));
 
-export const connectBodySchema = z.object({ code: pairingCodeSchema });
+export const connectBodySchema = z.strictObject({ code: pairingCodeSchema });
 
 export const generateCodeResultSchema = z.object({
   success: z.boolean(),

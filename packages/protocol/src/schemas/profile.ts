@@ -12,7 +12,7 @@ export const usernameSchema = z
   .regex(/^[a-z0-9_.]+$/, SERVER_TEXTS.usernameCharacters)
   .refine((name) => !name.startsWith(TEMPORARY_USERNAME_PREFIX), SERVER_TEXTS.usernameReserved);
 
-export const updateProfileBodySchema = z.object({ username: usernameSchema });
+export const updateProfileBodySchema = z.strictObject({ username: usernameSchema });
 
 export const partnerStatusSchema = z.enum(['none', 'pending', 'accepted', 'active']);
 export type PartnerStatus = z.infer<typeof partnerStatusSchema>;

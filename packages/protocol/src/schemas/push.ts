@@ -20,7 +20,7 @@ function base64urlKey(name: string, pattern: RegExp, what: string) {
 }
 
 /** The browser's PushSubscription.toJSON(), as PUT /api/push/subscription receives it. */
-export const pushSubscriptionSchema = z.object(
+export const pushSubscriptionSchema = z.strictObject(
   {
     endpoint: z
       .string({ error: 'endpoint must be a string' })
@@ -33,7 +33,7 @@ export const pushSubscriptionSchema = z.object(
       .nullable()
       .optional()
       .transform((value) => value ?? null),
-    keys: z.object(
+    keys: z.strictObject(
       {
         p256dh: base64urlKey('p256dh', P256DH, 'a 65-byte P-256 public key'),
         auth: base64urlKey('auth', AUTH_SECRET, 'a 16-byte secret'),
@@ -56,7 +56,7 @@ const notificationUrlSchema = z
   );
 
 export const pushNotificationSchema = z
-  .object(
+  .strictObject(
     {
       title: z
         .string({ error: 'notification.title is required' })
@@ -82,7 +82,7 @@ export const pushNotificationSchema = z
 
 /** SPEC §7 push webhook: the user is named by an access token or by id, exactly one of them. */
 export const pushWebhookBodySchema = z
-  .object(
+  .strictObject(
     {
       token: z
         .string({ error: 'token must be a string' })

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { api } from '../../lib/api.js';
-import { failureText } from '../../lib/api-errors.js';
+import { ApiError, failureText } from '../../lib/api-errors.js';
 import { STORAGE_KEYS } from '../../lib/constants.js';
 import { logClientError } from '../../lib/debug.js';
 import { getSession } from '../../lib/session.js';
@@ -37,7 +37,7 @@ export function DisconnectButton() {
       void navigate(ROUTES.partner);
     } catch (error) {
       logClientError('disconnect', error);
-      const known = error instanceof Error && error.message === TEXTS.noPartnerConnection;
+      const known = error instanceof ApiError && error.code === 'no_partner_connection';
       toast.error(known ? TEXTS.noPartnerConnection : failureText(error, TEXTS.disconnectFailed));
     } finally {
       setBusy(false);
