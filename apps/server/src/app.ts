@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { API_PREFIX } from '@couple/protocol';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/index.js';
@@ -14,16 +15,13 @@ import { loadOrCreateSecret } from './auth/secrets.js';
 import { createTokenService } from './auth/tokens.js';
 import { registerAuthentication } from './http/auth-guard.js';
 import { registerErrorHandling } from './http/errors.js';
+import { assertAcceptableInput } from './http/validate.js';
 import { authRoutes } from './auth/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { partnerRoutes } from './partner/routes.js';
 import { messageRoutes } from './messages/routes.js';
 import { healthRoutes } from './health/routes.js';
-import {
-  farcasterAuthRoutes,
-  farcasterManifestRoutes,
-  farcasterWebhookRoutes,
-} from './farcaster/routes.js';
+import { farcasterManifestRoutes, farcasterRoutes } from './farcaster/routes.js';
 import { registerFarcasterNotifications } from './farcaster/notifications.js';
 import { pushRoutes } from './push/routes.js';
 import { registerPushDelivery } from './push/delivery.js';
@@ -114,23 +112,25 @@ export async function buildApp(
     }),
   });
   registerErrorHandling(app);
+  // Every body, whichever route and schema it meets, is refused first if too deep or unprintable.
+  app.addHook('preValidation', async (request) => assertAcceptableInput(request.body));
   registerAuthentication(app, ctx.tokens);
 
   await app.register(healthRoutes, { ctx });
   await app.register(farcasterManifestRoutes, { ctx });
   await app.register(
     async (api) => {
+      // Each area's paths come whole from API_ROUTES (packages/protocol/src/contract).
       await api.register(healthRoutes, { ctx });
-      await api.register(authRoutes, { prefix: '/auth', ctx });
-      await api.register(farcasterAuthRoutes, { prefix: '/auth', ctx });
-      await api.register(farcasterWebhookRoutes, { prefix: '/farcaster', ctx });
-      await api.register(profileRoutes, { prefix: '/profile', ctx });
-      await api.register(partnerRoutes, { prefix: '/partner', ctx });
-      await api.register(messageRoutes, { prefix: '/messages', ctx });
-      await api.register(debugRoutes, { prefix: '/debug', ctx });
-      await api.register(pushRoutes, { prefix: '/push', ctx, sender: pushSender });
+      await api.register(authRoutes, { ctx });
+      await api.register(farcasterRoutes, { ctx });
+      await api.register(profileRoutes, { ctx });
+      await api.register(partnerRoutes, { ctx });
+      await api.register(messageRoutes, { ctx });
+      await api.register(debugRoutes, { ctx });
+      await api.register(pushRoutes, { ctx, sender: pushSender });
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
   await app.register(webStaticRoutes, { ctx });
   const anonKey =

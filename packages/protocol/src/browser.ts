@@ -8,3 +8,5 @@ export * from './texts.js';
 export * from './rules.js';
 export * from './events.js';
 export * from './crypto.js';
+export * from './errors.js';
+export * from './contract/routes.js';

@@ -10,4 +10,8 @@ export * from './schemas/messages.js';
 export * from './schemas/farcaster.js';
 export * from './schemas/push.js';
 export * from './crypto.js';
+export * from './errors.js';
+export * from './input-guard.js';
 export * from './schemas/debug.js';
+export * from './contract/routes.js';
+export * from './contract/api.js';

@@ -1,41 +1,34 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  CLIENT_ERROR_REPORTS_PER_MINUTE,
-  debugLogBodySchema,
-  debugLogsQuerySchema,
-} from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import { requireUser } from '../http/auth-guard.js';
-import { limitPerMinute } from '../http/rate-limit.js';
-import { parseInput } from '../http/validate.js';
+import { contractRoutes } from '../http/contract-route.js';
+import { HttpError } from '../http/errors.js';
 import * as repo from './repository.js';
 
 /** The debug helpers of SPEC §7 for the web app: client errors in, recent entries out. */
 export const debugRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/logs', limitPerMinute(CLIENT_ERROR_REPORTS_PER_MINUTE), async (request, reply) => {
-    const { userId } = requireUser(request);
-    const entry = parseInput(debugLogBodySchema, request.body);
-    const result = await ctx.db.asUser(userId, (tx) =>
+  const route = contractRoutes(app, ctx.config);
+
+  route('logClientError', async ({ user, body }) => {
+    const result = await ctx.db.asUser(user.userId, (tx) =>
       repo.insertDebugLog(tx, {
-        functionName: entry.function_name,
-        inputParams: entry.input_params,
-        errorMessage: entry.error_message ?? null,
-        executionTimeMs: entry.execution_time_ms ?? null,
+        functionName: body.function_name,
+        inputParams: body.input_params,
+        errorMessage: body.error_message ?? null,
+        executionTimeMs: body.execution_time_ms ?? null,
       }),
     );
-    return reply.code(201).send(result);
+    if (!result.success) throw new HttpError(result.error_code ?? 'invalid_input');
+    return { success: true, error: null };
   });
 
-  app.get('/logs', async (request) => {
-    const { userId } = requireUser(request);
-    const { limit, function_name } = parseInput(debugLogsQuerySchema, request.query);
-    const logs = await ctx.db.asUser(userId, (tx) =>
-      repo.selectRecentDebugLogs(tx, limit ?? null, function_name ?? null),
+  route('listDebugLogs', async ({ user, query }) => {
+    const logs = await ctx.db.asUser(user.userId, (tx) =>
+      repo.selectRecentDebugLogs(tx, query.limit ?? null, query.function_name ?? null),
     );
     return { logs };
   });
 
-  app.get('/message-access', async (request) =>
-    ctx.db.asUser(requireUser(request).userId, (tx) => repo.selectMessageAccess(tx)),
+  route('getMessageAccess', async ({ user }) =>
+    ctx.db.asUser(user.userId, (tx) => repo.selectMessageAccess(tx)),
   );
 };

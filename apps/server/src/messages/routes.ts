@@ -1,52 +1,34 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  MESSAGES_LIST_LIMIT,
-  listMessagesQuerySchema,
-  messageIdParamsSchema,
-  sendDesireSchema,
-} from '@couple/protocol';
+import { MESSAGES_LIST_LIMIT } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import { requireUser } from '../http/auth-guard.js';
-import { parseInput } from '../http/validate.js';
+import { contractRoutes } from '../http/contract-route.js';
 import * as messages from './service.js';
 
 export const messageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/', async (request) => {
-    const { userId } = requireUser(request);
-    return messages.listReceivedMessages(
-      ctx,
-      userId,
-      parseInput(listMessagesQuerySchema, request.query),
-    );
-  });
+  const route = contractRoutes(app, ctx.config);
 
-  app.get('/sent', async (request) => {
-    const { userId } = requireUser(request);
-    const { limit } = parseInput(listMessagesQuerySchema, request.query);
-    return messages.listSentMessages(ctx, userId, Math.min(limit, MESSAGES_LIST_LIMIT));
-  });
-
-  app.get('/unread-count', async (request) => ({
-    count: await messages.getUnreadCount(ctx, requireUser(request).userId),
-  }));
-
-  app.post('/mark-all-read', async (request) =>
-    messages.markMessagesRead(ctx, requireUser(request).userId),
+  route('listReceivedMessages', async ({ user, query }) =>
+    messages.listReceivedMessages(ctx, user.userId, query),
   );
 
-  app.post('/:id/read', async (request) => {
-    const { userId } = requireUser(request);
-    const { id } = parseInput(messageIdParamsSchema, request.params);
-    return messages.markMessagesRead(ctx, userId, [id]);
-  });
+  route('listSentMessages', async ({ user, query }) =>
+    messages.listSentMessages(ctx, user.userId, Math.min(query.limit, MESSAGES_LIST_LIMIT)),
+  );
 
-  app.post('/', async (request, reply) => {
-    const { userId } = requireUser(request);
-    const result = await messages.sendDesire(
-      ctx,
-      userId,
-      parseInput(sendDesireSchema, request.body),
-    );
-    return reply.code(result.duplicate ? 200 : 201).send({ message: result.message });
+  route('getUnreadCount', async ({ user }) => ({
+    count: await messages.getUnreadCount(ctx, user.userId),
+  }));
+
+  route('markAllMessagesRead', async ({ user }) => messages.markMessagesRead(ctx, user.userId));
+
+  route('markMessageRead', async ({ user, params }) =>
+    messages.markMessagesRead(ctx, user.userId, [params.id]),
+  );
+
+  route('sendDesire', async ({ user, body, reply }) => {
+    const result = await messages.sendDesire(ctx, user.userId, body);
+    // A retry of a stored desire is answered 200, not 201: nothing new was created.
+    if (result.duplicate) void reply.code(200);
+    return { message: result.message };
   });
 };

@@ -1,74 +1,74 @@
 import type {
-  AuthUser,
-  GenerateCodeResult,
-  Message,
-  PartnerStatusResponse,
-  PartnerSummary,
-  Profile,
+  ApiAnswer,
+  ApiBody,
+  ApiParams,
+  ApiQuery,
+  ApiRouteName,
   PushSubscriptionInput,
-  RpcResult,
-  Session,
-  Stats,
 } from '@couple/protocol';
+import { API_ROUTES, routePath } from '@couple/protocol/browser';
 import { request } from './http.js';
 import { getSession } from './session.js';
 
-export type SignUpResult = Session | { user: AuthUser; session: null };
-export type ConnectResult = RpcResult & { partner?: PartnerSummary | null };
+type QueryOf<N extends ApiRouteName> = {
+  [K in keyof NonNullable<ApiQuery<N>>]?: string | number | boolean;
+};
 
-export interface OutgoingDesire {
-  id: string;
-  receiverId: string;
-  intensity: number;
-  urgency: string;
-  content: string | null;
-  encrypted: boolean;
-  encryptionData: { iv: string; salt: string; version: number } | null;
+interface CallOptions<N extends ApiRouteName> {
+  body?: ApiBody<N>;
+  query?: QueryOf<N>;
+  params?: ApiParams<N> & Record<string, string>;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
 }
+
+/** One route of the contract: its method and path from API_ROUTES, its types from API_CONTRACT. */
+function call<N extends ApiRouteName>(
+  name: N,
+  options: CallOptions<N> = {},
+): Promise<ApiAnswer<N>> {
+  return request<ApiAnswer<N>>(API_ROUTES[name].method, routePath(name, options.params), {
+    body: options.body,
+    query: options.query,
+    auth: options.auth,
+  });
+}
+
+export type OutgoingDesire = ApiBody<'sendDesire'>;
 
 /** The product API of SPEC §7, one function per route. */
 export const api = {
   login: (email: string, password: string) =>
-    request<Session>('POST', '/auth/login', { body: { email, password }, auth: false }),
+    call('signIn', { body: { email, password }, auth: false }),
   signup: (email: string, password: string, username?: string) =>
-    request<SignUpResult>('POST', '/auth/signup', {
-      body: { email, password, username },
-      auth: false,
-    }),
+    call('signUp', { body: { email, password, username }, auth: false }),
   farcasterSignIn: (token: string, username?: string) =>
-    request<Session>('POST', '/auth/farcaster', { body: { token, username }, auth: false }),
+    call('signInWithFarcaster', { body: { token, username }, auth: false }),
   logout: () => {
     const refreshToken = getSession()?.refresh_token;
-    return request<void>('POST', '/auth/logout', {
-      body: refreshToken ? { refresh_token: refreshToken } : {},
-    });
+    return call('signOut', { body: refreshToken ? { refresh_token: refreshToken } : {} });
   },
-  me: () => request<{ user: AuthUser; profile: Profile | null }>('GET', '/auth/me'),
+  me: () => call('getCurrentUser'),
 
-  getProfile: () => request<Profile>('GET', '/profile'),
-  updateProfile: (username: string) =>
-    request<Profile>('PATCH', '/profile', { body: { username } }),
-  getProfileStats: () => request<Stats>('GET', '/profile/stats'),
+  getProfile: () => call('getProfile'),
+  updateProfile: (username: string) => call('updateProfile', { body: { username } }),
+  getProfileStats: () => call('getProfileStats'),
 
-  partnerStatus: () => request<PartnerStatusResponse>('GET', '/partner/status'),
-  generateCode: () => request<GenerateCodeResult>('POST', '/partner/generate-code'),
-  connect: (code: string) => request<ConnectResult>('POST', '/partner/connect', { body: { code } }),
-  disconnect: () => request<RpcResult>('POST', '/partner/disconnect'),
+  partnerStatus: () => call('getPartnerStatus'),
+  generateCode: () => call('generatePairingCode'),
+  connect: (code: string) => call('connectWithPairingCode', { body: { code } }),
+  disconnect: () => call('disconnectFromPartner'),
 
-  getMessages: (options: { unreadOnly?: boolean; limit?: number } = {}) =>
-    request<{ messages: Message[]; count: number }>('GET', '/messages', { query: options }),
-  getSentMessages: (options: { limit?: number } = {}) =>
-    request<{ messages: Message[]; count: number }>('GET', '/messages/sent', { query: options }),
-  getUnreadCount: () => request<{ count: number }>('GET', '/messages/unread-count'),
-  markMessageAsRead: (id: string) =>
-    request<unknown>('POST', `/messages/${encodeURIComponent(id)}/read`),
-  markAllMessagesAsRead: () =>
-    request<{ ids: string[]; count: number }>('POST', '/messages/mark-all-read'),
-  sendMessage: (desire: OutgoingDesire) =>
-    request<{ message: Message }>('POST', '/messages', { body: desire }),
+  getMessages: (query: QueryOf<'listReceivedMessages'> = {}) =>
+    call('listReceivedMessages', { query }),
+  getSentMessages: (query: QueryOf<'listSentMessages'> = {}) => call('listSentMessages', { query }),
+  getUnreadCount: () => call('getUnreadCount'),
+  markMessageAsRead: (id: string) => call('markMessageRead', { params: { id } }),
+  markAllMessagesAsRead: () => call('markAllMessagesRead'),
+  sendMessage: (desire: OutgoingDesire) => call('sendDesire', { body: desire }),
 
-  pushPublicKey: () => request<{ publicKey: string }>('GET', '/push/public-key', { auth: false }),
+  pushPublicKey: () => call('getPushPublicKey', { auth: false }),
   savePushSubscription: (subscription: PushSubscriptionInput) =>
-    request<unknown>('PUT', '/push/subscription', { body: subscription }),
-  deletePushSubscription: () => request<void>('DELETE', '/push/subscription'),
+    call('savePushSubscription', { body: subscription }),
+  deletePushSubscription: () => call('deletePushSubscription'),
 };

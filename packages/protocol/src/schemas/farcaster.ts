@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../errors.js';
+import { TEXTS } from '../texts.js';
 
 /** Mini-app notification limits of SPEC §9. */
 export const MINI_APP_NOTIFICATION_LIMITS = {
@@ -23,12 +25,18 @@ export const farcasterUsernameSchema = z
   .max(100, 'Invalid Farcaster username')
   .regex(/^[a-z0-9][a-z0-9._-]*$/, 'Invalid Farcaster username');
 
-export const farcasterSignInBodySchema = z.object({
+export const farcasterSignInBodySchema = z.strictObject({
   /** The Quick Auth JWT from the mini-app host (sdk.quickAuth.getToken()). */
+  // No token is no identity: an authentication failure like a bad token, not a malformed body.
   token: z
-    .string({ error: 'token is required' })
-    .min(1, 'token is required')
-    .max(4096, 'token is too long'),
+    .string({ error: 'token must be a string' })
+    .max(4096, 'token is too long')
+    .optional()
+    .refine((token) => token !== undefined && token !== '', {
+      error: TEXTS.authenticationFailed,
+      params: { code: 'authentication_failed' satisfies ErrorCode },
+    })
+    .transform((token) => token ?? ''),
   username: farcasterUsernameSchema.nullish(),
 });
 export type FarcasterSignInBody = z.infer<typeof farcasterSignInBodySchema>;

@@ -1,0 +1,308 @@
+import { z } from 'zod';
+import type { ErrorCode } from '../errors.js';
+import {
+  authUserSchema,
+  confirmEmailQuerySchema,
+  logoutBodySchema,
+  refreshBodySchema,
+  sessionSchema,
+  signInBodySchema,
+  signUpBodySchema,
+  signUpResponseSchema,
+} from '../schemas/auth.js';
+import { debugLogBodySchema, debugLogsQuerySchema } from '../schemas/debug.js';
+import { farcasterSignInBodySchema } from '../schemas/farcaster.js';
+import {
+  listMessagesQuerySchema,
+  markedReadSchema,
+  messageIdParamsSchema,
+  messageSchema,
+  messagesListSchema,
+  sendDesireSchema,
+  unreadCountSchema,
+} from '../schemas/messages.js';
+import {
+  connectBodySchema,
+  generateCodeResultSchema,
+  partnerStatusResponseSchema,
+  rpcResultSchema,
+} from '../schemas/partner.js';
+import {
+  profileSchema,
+  partnerSummarySchema,
+  statsSchema,
+  updateProfileBodySchema,
+} from '../schemas/profile.js';
+import { pushSubscriptionSchema, pushWebhookBodySchema } from '../schemas/push.js';
+import { API_ROUTES, type ApiRouteName } from './routes.js';
+
+/** Who may call a route: a signed-in user, anyone, or a caller proven another way. */
+export type RouteAccess = 'user' | 'public' | 'webhook-secret' | 'signed-event';
+/** The per-minute budgets of docs/api.md, by name (the numbers are configuration). */
+export type RateLimitName = 'auth' | 'refresh' | 'pairing' | 'clientErrors';
+
+export interface RouteContract {
+  access: RouteAccess;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success status; a handler may still answer another 2xx (an idempotent repeat). */
+  status: 200 | 201 | 204 | 303;
+  /** The success body; z.undefined() for none. */
+  answer: z.ZodType;
+  /** The route's own refusals, beyond the conventions every route shares (docs/api.md#errors). */
+  errors: readonly ErrorCode[];
+  rateLimit?: RateLimitName;
+  /** Fields every failure of this route carries beside { error, code } (the spec's RPC shape). */
+  failureFields?: Readonly<Record<string, unknown>>;
+}
+
+const none = z.undefined();
+const noBody = z.strictObject({}).nullish();
+
+export const API_CONTRACT = {
+  health: {
+    access: 'public',
+    status: 200,
+    answer: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+    errors: [],
+  },
+
+  signUp: {
+    access: 'public',
+    body: signUpBodySchema,
+    status: 201,
+    answer: signUpResponseSchema,
+    errors: ['email_taken', 'username_taken', 'weak_password'],
+    rateLimit: 'auth',
+  },
+  signIn: {
+    access: 'public',
+    body: signInBodySchema,
+    status: 200,
+    answer: sessionSchema,
+    errors: ['invalid_credentials', 'email_not_confirmed'],
+    rateLimit: 'auth',
+  },
+  refreshSession: {
+    access: 'public',
+    body: refreshBodySchema,
+    status: 200,
+    answer: sessionSchema,
+    errors: ['invalid_refresh_token'],
+    rateLimit: 'refresh',
+  },
+  signOut: { access: 'public', body: logoutBodySchema, status: 204, answer: none, errors: [] },
+  getCurrentUser: {
+    access: 'user',
+    status: 200,
+    answer: z.object({ user: authUserSchema, profile: profileSchema }),
+    errors: ['profile_not_found'],
+  },
+  confirmEmail: {
+    access: 'public',
+    query: confirmEmailQuerySchema,
+    status: 303,
+    answer: none,
+    errors: ['invalid_confirmation'],
+    rateLimit: 'auth',
+  },
+  signInWithFarcaster: {
+    access: 'public',
+    body: farcasterSignInBodySchema,
+    status: 200,
+    answer: sessionSchema,
+    errors: ['authentication_failed', 'email_taken', 'service_unavailable'],
+    rateLimit: 'auth',
+  },
+
+  getProfile: { access: 'user', status: 200, answer: profileSchema, errors: ['profile_not_found'] },
+  updateProfile: {
+    access: 'user',
+    body: updateProfileBodySchema,
+    status: 200,
+    answer: profileSchema,
+    errors: ['username_taken', 'username_update_failed'],
+  },
+  getProfileStats: { access: 'user', status: 200, answer: statsSchema, errors: [] },
+
+  getPartnerStatus: {
+    access: 'user',
+    status: 200,
+    answer: partnerStatusResponseSchema,
+    errors: [],
+  },
+  generatePairingCode: {
+    access: 'user',
+    body: noBody,
+    status: 200,
+    answer: generateCodeResultSchema,
+    errors: ['already_paired', 'profile_not_found'],
+    rateLimit: 'pairing',
+    failureFields: { success: false, expires_at: null },
+  },
+  connectWithPairingCode: {
+    access: 'user',
+    body: connectBodySchema,
+    status: 200,
+    answer: rpcResultSchema.extend({ partner: partnerSummarySchema }),
+    errors: [
+      'pairing_code_invalid',
+      'pairing_code_own',
+      'pairing_code_used',
+      'pairing_code_expired',
+      'already_paired',
+      'code_owner_paired',
+    ],
+    rateLimit: 'pairing',
+    failureFields: { success: false },
+  },
+  disconnectFromPartner: {
+    access: 'user',
+    body: noBody,
+    status: 200,
+    answer: rpcResultSchema,
+    errors: ['no_partner_connection'],
+    failureFields: { success: false, message: null },
+  },
+
+  listReceivedMessages: {
+    access: 'user',
+    query: listMessagesQuerySchema,
+    status: 200,
+    answer: messagesListSchema,
+    errors: [],
+  },
+  listSentMessages: {
+    access: 'user',
+    query: listMessagesQuerySchema,
+    status: 200,
+    answer: messagesListSchema,
+    errors: [],
+  },
+  getUnreadCount: { access: 'user', status: 200, answer: unreadCountSchema, errors: [] },
+  markAllMessagesRead: {
+    access: 'user',
+    body: noBody,
+    status: 200,
+    answer: markedReadSchema,
+    errors: [],
+  },
+  markMessageRead: {
+    access: 'user',
+    params: messageIdParamsSchema,
+    body: noBody,
+    status: 200,
+    answer: markedReadSchema,
+    errors: ['message_not_found'],
+  },
+  sendDesire: {
+    access: 'user',
+    body: sendDesireSchema,
+    status: 201,
+    answer: z.object({ message: messageSchema }),
+    errors: ['no_connected_partner', 'not_partner', 'message_id_taken'],
+  },
+
+  getPushPublicKey: {
+    access: 'public',
+    status: 200,
+    answer: z.object({ publicKey: z.string() }),
+    errors: [],
+  },
+  savePushSubscription: {
+    access: 'user',
+    body: pushSubscriptionSchema,
+    status: 200,
+    answer: z.object({ success: z.literal(true) }),
+    errors: [],
+  },
+  deletePushSubscription: { access: 'user', status: 204, answer: none, errors: [] },
+  sendPushWebhook: {
+    access: 'webhook-secret',
+    body: pushWebhookBodySchema,
+    status: 200,
+    answer: z.object({ success: z.literal(true), delivered: z.number().int() }),
+    errors: [
+      'push_webhook_not_configured',
+      'webhook_secret_invalid',
+      'webhook_token_invalid',
+      'push_subscription_missing',
+      'push_subscription_gone',
+      'push_failed',
+    ],
+  },
+
+  receiveFarcasterWebhook: {
+    access: 'signed-event',
+    status: 200,
+    answer: z.object({
+      success: z.literal(true),
+      outcome: z.enum(['stored', 'disabled', 'ignored']),
+    }),
+    errors: [
+      'farcaster_event_invalid',
+      'farcaster_signature_invalid',
+      'farcaster_app_key_invalid',
+      'farcaster_app_key_unavailable',
+      'notification_url_invalid',
+      'notification_token_taken',
+    ],
+  },
+
+  logClientError: {
+    access: 'user',
+    body: debugLogBodySchema,
+    status: 201,
+    answer: z.object({ success: z.literal(true), error: z.null() }),
+    errors: [],
+    rateLimit: 'clientErrors',
+  },
+  listDebugLogs: {
+    access: 'user',
+    query: debugLogsQuerySchema,
+    status: 200,
+    answer: z.object({
+      logs: z.array(
+        z.object({
+          function_name: z.string(),
+          input_params: z.unknown(),
+          error_message: z.string().nullable(),
+          execution_time_ms: z.number().int().nullable(),
+          created_at: z.string(),
+        }),
+      ),
+    }),
+    errors: [],
+  },
+  getMessageAccess: {
+    access: 'user',
+    status: 200,
+    answer: z.record(z.string(), z.unknown()),
+    errors: [],
+  },
+} as const satisfies Record<ApiRouteName, RouteContract>;
+
+type Contract = typeof API_CONTRACT;
+type Field<N extends ApiRouteName, K extends 'params' | 'query' | 'body'> = Contract[N] extends {
+  [key in K]: z.ZodType;
+}
+  ? Contract[N][K]
+  : undefined;
+
+type Input<N extends ApiRouteName, K extends 'params' | 'query' | 'body'> =
+  Field<N, K> extends z.ZodType ? z.input<Field<N, K>> : undefined;
+type Parsed<N extends ApiRouteName, K extends 'params' | 'query' | 'body'> =
+  Field<N, K> extends z.ZodType ? z.output<Field<N, K>> : undefined;
+
+/** What a client sends: the schemas' input types (before normalisation). */
+export type ApiBody<N extends ApiRouteName> = Input<N, 'body'>;
+export type ApiQuery<N extends ApiRouteName> = Input<N, 'query'>;
+export type ApiParams<N extends ApiRouteName> = Input<N, 'params'>;
+/** What the server receives after parsing: the schemas' output types. */
+export type ApiParsedBody<N extends ApiRouteName> = Parsed<N, 'body'>;
+export type ApiParsedQuery<N extends ApiRouteName> = Parsed<N, 'query'>;
+export type ApiParsedParams<N extends ApiRouteName> = Parsed<N, 'params'>;
+export type ApiAnswer<N extends ApiRouteName> = z.output<Contract[N]['answer']>;
+
+export { API_ROUTES };
