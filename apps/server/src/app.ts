@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/index.js';
 import { DomainEvents } from './events.js';
+import { createBackgroundWork } from './background/background-work.js';
 import { createSendBatcher, sendBatcherOptions } from './messages/send-batcher.js';
 import { createMailer, type Mailer } from './auth/mailer.js';
 import { loadOrCreateSecret } from './auth/secrets.js';
@@ -89,8 +90,8 @@ export async function buildApp(
   const pushSender = createPushSender(await loadVapidDetails(config, db), {
     agent: options.pushAgent,
   });
-  const pushDelivery = registerPushDelivery(ctx, pushSender);
-  app.addHook('onClose', () => pushDelivery.settle());
+  const background = createBackgroundWork();
+  const stopPushDelivery = registerPushDelivery(ctx, background, pushSender);
 
   await app.register(helmet, helmetOptions(config));
   // With Redis the counters are shared by every instance; if Redis is away, requests still pass.
@@ -139,11 +140,16 @@ export async function buildApp(
   await app.register(backendAsAServiceRoutes, { ctx, anonKey });
   await attachLiveChannel(app, ctx);
 
-  const farcasterNotifications = registerFarcasterNotifications(
+  const stopFarcasterNotifications = registerFarcasterNotifications(
     ctx,
+    background,
     config.FARCASTER_ALLOW_INSECURE_NOTIFICATION_URLS ? fetch : createPublicFetch(),
   );
-  app.addHook('onClose', () => farcasterNotifications.close());
+  app.addHook('onClose', async () => {
+    stopPushDelivery();
+    stopFarcasterNotifications();
+    await background.settle();
+  });
 
   return { app, ctx };
 }

@@ -13,6 +13,7 @@ import {
 } from '@couple/protocol';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
+import type { BackgroundWork } from '../background/background-work.js';
 import type { DomainEventMap } from '../events.js';
 import * as repo from './repository.js';
 import { isNotificationUrlAllowed } from './webhook.js';
@@ -128,7 +129,10 @@ async function postBatch(
   }
 }
 
-/** Sends one notification to every enabled Farcaster token of a user; never throws. */
+/**
+ * Sends one notification to every enabled Farcaster token of a user. A refused or failed POST is
+ * logged; only reading the tokens can throw.
+ */
 export async function notifyUser(
   ctx: AppContext,
   fetchImpl: typeof fetch,
@@ -136,78 +140,73 @@ export async function notifyUser(
   notification: MiniAppNotification,
   knownTokens?: repo.DeliveryToken[],
 ): Promise<void> {
-  try {
-    const tokens = knownTokens ?? (await repo.listEnabledTokens(ctx.db, userId));
-    // 'No notification tokens found' is not an error for the send: nothing to do.
-    if (tokens.length === 0) return;
-    const byUrl = new Map<string, string[]>();
-    for (const { url, token } of tokens) byUrl.set(url, [...(byUrl.get(url) ?? []), token]);
-    const batches = [...byUrl].flatMap(([url, list]) =>
-      isNotificationUrlAllowed(ctx.config, url)
-        ? chunks(list, MINI_APP_NOTIFICATION_LIMITS.tokensPerRequest).map((batch) => ({
-            url,
-            batch,
-          }))
-        : [],
-    );
-    const results = await Promise.allSettled(
-      batches.map(({ url, batch }) => postBatch(ctx, fetchImpl, url, notification, batch)),
-    );
-    for (const result of results) {
-      if (result.status === 'rejected') {
-        ctx.log.warn(
-          { err: result.reason as unknown },
-          'Farcaster notification could not be delivered',
-        );
-      }
-    }
-  } catch (error) {
-    if (isDatabaseUnavailable(error as Error)) {
-      ctx.log.warn({ reason: (error as Error).message }, 'Farcaster notification delivery failed');
-    } else {
-      ctx.log.error({ err: error }, 'Farcaster notification delivery failed');
+  const tokens = knownTokens ?? (await repo.listEnabledTokens(ctx.db, userId));
+  // 'No notification tokens found' is not an error for the send: nothing to do.
+  if (tokens.length === 0) return;
+  const byUrl = new Map<string, string[]>();
+  for (const { url, token } of tokens) byUrl.set(url, [...(byUrl.get(url) ?? []), token]);
+  const batches = [...byUrl].flatMap(([url, list]) =>
+    isNotificationUrlAllowed(ctx.config, url)
+      ? chunks(list, MINI_APP_NOTIFICATION_LIMITS.tokensPerRequest).map((batch) => ({
+          url,
+          batch,
+        }))
+      : [],
+  );
+  const results = await Promise.allSettled(
+    batches.map(({ url, batch }) => postBatch(ctx, fetchImpl, url, notification, batch)),
+  );
+  for (const result of results) {
+    if (result.status === 'rejected') {
+      ctx.log.warn(
+        { err: result.reason as unknown },
+        'Farcaster notification could not be delivered',
+      );
     }
   }
 }
 
-export interface FarcasterNotifications {
-  /** Stops listening and waits for deliveries under way. */
-  close(): Promise<void>;
-}
-
-/** Subscribes mini-app notifications to the domain events (after commit; never fails a send). */
+/**
+ * Subscribes mini-app notifications to the domain events, as background work (after commit;
+ * never fails a send). Returns the function that stops listening.
+ */
 export function registerFarcasterNotifications(
   ctx: AppContext,
+  background: BackgroundWork,
   fetchImpl: typeof fetch = fetch,
-): FarcasterNotifications {
-  const pending = new Set<Promise<void>>();
-  const track = (
+): () => void {
+  const deliver = (
     userId: string,
     notification: MiniAppNotification,
     tokens?: repo.DeliveryToken[],
-  ) => {
-    const work = notifyUser(ctx, fetchImpl, userId, notification, tokens).finally(() =>
-      pending.delete(work),
+  ) =>
+    background.run(
+      () => notifyUser(ctx, fetchImpl, userId, notification, tokens),
+      (error: unknown) => {
+        if (isDatabaseUnavailable(error as Error)) {
+          ctx.log.warn(
+            { reason: (error as Error).message },
+            'Farcaster notification delivery failed',
+          );
+        } else {
+          ctx.log.error({ err: error }, 'Farcaster notification delivery failed');
+        }
+      },
     );
-    pending.add(work);
-  };
   // The receiver's tokens came with the desire: no query when there are none.
   const onDesire = ({ message, senderUsername, receiver }: DomainEventMap['desireSent'][0]) => {
     if (receiver.farcasterTokens.length === 0) return;
     const notification = desireNotification(ctx.config, message, senderUsername);
-    track(message.receiver_id, notification, receiver.farcasterTokens);
+    deliver(message.receiver_id, notification, receiver.farcasterTokens);
   };
   // The code owner (event.partner) learns that the redeemer (event.self) connected.
   const onPartner = ({ partner, self }: DomainEventMap['partnerConnected'][0]) =>
-    track(partner.id, partnerConnectedNotification(ctx.config, self));
+    deliver(partner.id, partnerConnectedNotification(ctx.config, self));
 
   ctx.events.on('desireSent', onDesire);
   ctx.events.on('partnerConnected', onPartner);
-  return {
-    async close() {
-      ctx.events.off('desireSent', onDesire);
-      ctx.events.off('partnerConnected', onPartner);
-      await Promise.allSettled([...pending]);
-    },
+  return () => {
+    ctx.events.off('desireSent', onDesire);
+    ctx.events.off('partnerConnected', onPartner);
   };
 }
