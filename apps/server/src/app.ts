@@ -25,7 +25,7 @@ import {
   farcasterManifestRoutes,
   farcasterWebhookRoutes,
 } from './farcaster/routes.js';
-import { registerFarcasterNotifications } from './farcaster/notifications.js';
+import { registerFarcasterNotifications } from './farcaster/delivery.js';
 import { pushRoutes } from './push/routes.js';
 import { registerPushDelivery } from './push/delivery.js';
 import { createPushSender } from './push/sender.js';
