@@ -9,7 +9,6 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/index.js';
 import { DomainEvents } from './events.js';
 import { createBackgroundWork } from './background/background-work.js';
-import { createSendBatcher, sendBatcherOptions } from './messages/send-batcher.js';
 import { createMailer, type Mailer } from './auth/mailer.js';
 import { loadOrCreateSecret } from './auth/secrets.js';
 import { createTokenService } from './auth/tokens.js';
@@ -83,7 +82,6 @@ export async function buildApp(
     tokens: createTokenService(secret),
     mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
     events: new DomainEvents(),
-    sendBatcher: createSendBatcher(db, sendBatcherOptions(db.driver, config.DATABASE_POOL_SIZE)),
     log: app.log,
   };
 
