@@ -10,6 +10,7 @@ import type {
   Session,
   Stats,
 } from '@couple/protocol';
+import type { ClientErrorEntry } from './client-errors.js';
 import { request } from './http.js';
 import { getSession } from './session.js';
 
@@ -71,4 +72,17 @@ export const api = {
   savePushSubscription: (subscription: PushSubscriptionInput) =>
     request<unknown>('PUT', '/push/subscription', { body: subscription }),
   deletePushSubscription: () => request<void>('DELETE', '/push/subscription'),
+
+  /** The message cut to what the server keeps, the time in whole milliseconds. */
+  reportClientError: (entry: ClientErrorEntry) =>
+    request<void>('POST', '/debug/logs', {
+      body: {
+        function_name: entry.function_name,
+        error_message: entry.error_message.slice(0, 2000),
+        execution_time_ms:
+          entry.execution_time_ms === null
+            ? null
+            : Math.max(0, Math.round(entry.execution_time_ms)),
+      },
+    }),
 };

@@ -13,7 +13,7 @@ import {
   SERVER_TEXTS,
   TEXTS,
 } from '@couple/protocol/browser';
-import { logClientError } from './debug.js';
+import { logClientError } from './client-errors.js';
 import { getSession, refreshSession } from './session.js';
 
 /** The only module that talks socket.io (SPEC §7 live channel). */
