@@ -9,7 +9,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/index.js';
 import { DomainEvents } from './events.js';
-import { createSendBatcher, sendBatcherOptions } from './messages/send-batcher.js';
+import { createBackgroundWork } from './background/background-work.js';
 import { createMailer, type Mailer } from './auth/mailer.js';
 import { loadOrCreateSecret } from './auth/secrets.js';
 import { createTokenService } from './auth/tokens.js';
@@ -22,7 +22,7 @@ import { partnerRoutes } from './partner/routes.js';
 import { messageRoutes } from './messages/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { farcasterManifestRoutes, farcasterRoutes } from './farcaster/routes.js';
-import { registerFarcasterNotifications } from './farcaster/notifications.js';
+import { registerFarcasterNotifications } from './farcaster/delivery.js';
 import { pushRoutes } from './push/routes.js';
 import { registerPushDelivery } from './push/delivery.js';
 import { createPushSender } from './push/sender.js';
@@ -80,15 +80,14 @@ export async function buildApp(
     tokens: createTokenService(secret),
     mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
     events: new DomainEvents(),
-    sendBatcher: createSendBatcher(db, sendBatcherOptions(db.driver, config.DATABASE_POOL_SIZE)),
     log: app.log,
   };
 
   const pushSender = createPushSender(await loadVapidDetails(config, db), {
     agent: options.pushAgent,
   });
-  const pushDelivery = registerPushDelivery(ctx, pushSender);
-  app.addHook('onClose', () => pushDelivery.settle());
+  const background = createBackgroundWork();
+  const stopPushDelivery = registerPushDelivery(ctx, background, pushSender);
 
   await app.register(helmet, helmetOptions(config));
   // With Redis the counters are shared by every instance; if Redis is away, requests still pass.
@@ -139,11 +138,16 @@ export async function buildApp(
   await app.register(backendAsAServiceRoutes, { ctx, anonKey });
   await attachLiveChannel(app, ctx);
 
-  const farcasterNotifications = registerFarcasterNotifications(
+  const stopFarcasterNotifications = registerFarcasterNotifications(
     ctx,
+    background,
     config.FARCASTER_ALLOW_INSECURE_NOTIFICATION_URLS ? fetch : createPublicFetch(),
   );
-  app.addHook('onClose', () => farcasterNotifications.close());
+  app.addHook('onClose', async () => {
+    stopPushDelivery();
+    stopFarcasterNotifications();
+    await background.settle();
+  });
 
   return { app, ctx };
 }

@@ -4,7 +4,6 @@ import type { Database } from './db/index.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Mailer } from './auth/mailer.js';
 import type { DomainEvents } from './events.js';
-import type { SendBatcher } from './messages/send-batcher.js';
 
 /** Everything a service needs, built once at start-up and handed to each route plugin. */
 export interface AppContext {
@@ -13,7 +12,5 @@ export interface AppContext {
   tokens: TokenService;
   mailer: Mailer;
   events: DomainEvents;
-  /** every desire is stored through it (group commit) */
-  sendBatcher: SendBatcher;
   log: FastifyBaseLogger;
 }

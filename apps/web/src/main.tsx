@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, queryClient } from './app/App.js';
-import { addDebugProbe, installDebugTools, logClientError } from './lib/debug.js';
+import { api } from './lib/api.js';
+import { logClientError, reportClientErrorsTo } from './lib/client-errors.js';
+import { addDebugProbe, installDebugTools } from './lib/debug.js';
 import { getLiveState } from './lib/live.js';
 import { registerServiceWorker } from './lib/push.js';
 import { getSession } from './lib/session.js';
@@ -9,6 +11,10 @@ import { captureInstallPrompt, isStandalone } from './features/install/install-s
 import { detectMiniAppHost, getHostState } from './features/miniapp/host.js';
 import './index.css';
 
+// Best effort and never recursive: a report that fails is dropped, not logged again.
+reportClientErrorsTo((entry) => {
+  if (getSession()) void api.reportClientError(entry).catch(() => undefined);
+});
 captureInstallPrompt();
 installDebugTools();
 addDebugProbe('session', () => {

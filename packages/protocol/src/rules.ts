@@ -10,9 +10,14 @@ export function isTemporaryUsername(username: string | null | undefined): boolea
   return !username || username.startsWith(TEMPORARY_USERNAME_PREFIX);
 }
 
-/** SPEC §9: 8 and above fire, 5 to 7 heart, below 5 gift heart. */
+/** SPEC §9: intensity 8 and above is intense (the fire emoji, a push that wakes the phone). */
+export function isIntense(intensity: number): boolean {
+  return intensity >= 8;
+}
+
+/** SPEC §9: intense fire, 5 to 7 heart, below 5 gift heart. */
 export function intensityEmoji(intensity: number): string {
-  if (intensity >= 8) return '🔥';
+  if (isIntense(intensity)) return '🔥';
   if (intensity >= 5) return '❤️';
   return '💝';
 }

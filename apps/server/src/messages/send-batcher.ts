@@ -36,7 +36,7 @@ export function createSendBatcher(db: Database, options: SendBatcherOptions): Se
       const outcomes = await sendDesiresAs(db, batch);
       batch.forEach((p, i) => p.resolve(outcomes[i]!));
     } catch (error) {
-      if (isDatabaseUnavailable(error as Error)) {
+      if (isDatabaseUnavailable(error)) {
         for (const p of batch) p.reject(error);
         return;
       }
@@ -65,11 +65,10 @@ export function createSendBatcher(db: Database, options: SendBatcherOptions): Se
 }
 
 /**
- * On PostgreSQL two sends in flight: WAL flushes are serial anyway, and more backends only compete
- * for the CPUs (at 1000 desires/s on 2 cores: 4 in flight cost 0.57 ms of PostgreSQL CPU per
- * desire, 2 cost 0.51, 1 cost 0.44 but queues behind every slow flush). PGlite runs on the
- * server's own thread, where a batch is one long stretch without socket I/O: measured at 500/s
- * offered it did worse batched (p99 8.7 s against 3.6 s), so there each desire goes alone.
+ * On PostgreSQL two sends in flight: WAL flushes are serial anyway and more backends only compete
+ * for the CPUs, while a single one would queue every desire behind a slow flush. PGlite runs on
+ * the server's own thread, where a batch is one long stretch without socket I/O, so there each
+ * desire goes alone. The measurements behind both are in docs/performance.md (Delivery).
  */
 export function sendBatcherOptions(
   driver: Database['driver'],

@@ -2,11 +2,25 @@ import { type ListMessagesQuery, type Message, type NewDesire } from '@couple/pr
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import * as repo from './repository.js';
+import { createSendBatcher, sendBatcherOptions, type SendBatcher } from './send-batcher.js';
 
 export interface SendResult {
   message: Message;
   /** True when this id was already stored by the same sender: a retry, delivered once. */
   duplicate: boolean;
+}
+
+/** One batcher per app, made on its first send: every desire of that app is stored through it. */
+const sendBatchers = new WeakMap<AppContext, SendBatcher>();
+
+function sendBatcherOf(ctx: AppContext): SendBatcher {
+  let batcher = sendBatchers.get(ctx);
+  if (!batcher) {
+    const options = sendBatcherOptions(ctx.db.driver, ctx.config.DATABASE_POOL_SIZE);
+    batcher = createSendBatcher(ctx.db, options);
+    sendBatchers.set(ctx, batcher);
+  }
+  return batcher;
 }
 
 function sameDesire(stored: Message, input: NewDesire): boolean {
@@ -26,7 +40,7 @@ export async function sendDesire(
   userId: string,
   input: NewDesire,
 ): Promise<SendResult> {
-  const sent = await ctx.sendBatcher.send(userId, input);
+  const sent = await sendBatcherOf(ctx).send(userId, input);
   switch (sent.outcome) {
     case 'no_partner':
       throw new HttpError('no_connected_partner');

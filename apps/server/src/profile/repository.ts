@@ -1,5 +1,6 @@
 import type { PartnerStatus, PartnerSummary } from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
+import type { SqlParam } from '../db/types.js';
 
 export interface ProfileRow {
   id: string;
@@ -43,4 +44,39 @@ export async function countOwnMessages(q: Queryable): Promise<{ sent: number; re
      FROM messages`,
   );
   return rows[0] ?? { sent: 0, received: 0 };
+}
+
+/** The columns of a profile as /rest/v1 shows it: the row plus the effective partner status. */
+export const PROFILE_VIEW_COLUMNS = [
+  'id',
+  'username',
+  'auth_method',
+  'farcaster_id',
+  'farcaster_username',
+  'partner_id',
+  'partner_status',
+  'created_at',
+  'updated_at',
+] as const;
+
+export type ProfileViewColumn = (typeof PROFILE_VIEW_COLUMNS)[number];
+
+/**
+ * The caller's profile (row-level security shows no other) as /rest/v1 shows it: the given
+ * columns, filtered by `where`, a WHERE clause over those columns whose values are in params.
+ */
+export async function selectProfileView(
+  q: Queryable,
+  columns: readonly ProfileViewColumn[],
+  where: string,
+  params: SqlParam[],
+): Promise<Record<string, unknown>[]> {
+  const { rows } = await q.query(
+    `SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM (
+       SELECT id, username, auth_method, farcaster_id, farcaster_username, partner_id,
+              my_partner_status() AS partner_status, created_at, updated_at FROM profiles
+     ) p ${where}`,
+    params,
+  );
+  return rows;
 }

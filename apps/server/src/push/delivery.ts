@@ -1,4 +1,6 @@
 import type { AppContext } from '../context.js';
+import type { BackgroundWork } from '../background/background-work.js';
+import type { DomainEventMap } from '../events.js';
 import {
   newDesireOptions,
   newDesirePayload,
@@ -9,38 +11,31 @@ import type { PushSender } from './sender.js';
 import { pushToSubscription, pushToUser } from './service.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 
-export interface PushDelivery {
-  /** Resolves when every push started so far has finished (used on shutdown). */
-  settle(): Promise<void>;
-}
-
 /**
  * Pushes to the receiver after each committed desire, and to the code owner when a partner
- * connects. Runs beside the request: a slow or failing push service never fails or delays it.
+ * connects. Runs as background work: a slow or failing push service never fails or delays the
+ * request. Returns the function that stops listening.
  */
-export function registerPushDelivery(ctx: AppContext, sender: PushSender): PushDelivery {
-  const pending = new Set<Promise<void>>();
-
-  function track(userId: string, push: () => Promise<unknown>): void {
-    const work = push().then(
-      () => undefined,
-      (error: unknown) => {
-        const reason = error instanceof Error ? error.message.slice(0, 200) : 'unknown error';
-        // The database being away is an outage already reported elsewhere, not a bug here.
-        const level = isDatabaseUnavailable(error as Error) ? 'warn' : 'error';
-        ctx.log[level]({ userId, reason }, 'push delivery crashed');
-      },
-    );
-    pending.add(work);
-    void work.finally(() => pending.delete(work));
+export function registerPushDelivery(
+  ctx: AppContext,
+  background: BackgroundWork,
+  sender: PushSender,
+): () => void {
+  function deliver(userId: string, push: () => Promise<unknown>): void {
+    background.run(push, (error: unknown) => {
+      const reason = error instanceof Error ? error.message.slice(0, 200) : 'unknown error';
+      // The database being away is an outage already reported elsewhere, not a bug here.
+      const level = isDatabaseUnavailable(error) ? 'warn' : 'error';
+      ctx.log[level]({ userId, reason }, 'push delivery crashed');
+    });
   }
 
-  ctx.events.on('desireSent', ({ message, senderUsername, receiver }) => {
+  const onDesire = ({ message, senderUsername, receiver }: DomainEventMap['desireSent'][0]) => {
     const subscription = receiver.pushSubscription;
     if (!subscription) return;
     const userId = message.receiver_id;
     const payload = newDesirePayload(userId, senderUsername, message.intensity, message.urgency);
-    track(userId, () =>
+    deliver(userId, () =>
       pushToSubscription(
         ctx,
         sender,
@@ -50,18 +45,19 @@ export function registerPushDelivery(ctx: AppContext, sender: PushSender): PushD
         newDesireOptions(message.intensity),
       ),
     );
-  });
+  };
 
-  ctx.events.on('partnerConnected', ({ partner, self }) => {
+  const onPartner = ({ partner, self }: DomainEventMap['partnerConnected'][0]) => {
     const payload = partnerConnectedPayload(partner.id, self);
-    track(partner.id, () =>
+    deliver(partner.id, () =>
       pushToUser(ctx, sender, partner.id, payload, PARTNER_CONNECTED_OPTIONS),
     );
-  });
+  };
 
-  return {
-    async settle() {
-      await Promise.all([...pending]);
-    },
+  ctx.events.on('desireSent', onDesire);
+  ctx.events.on('partnerConnected', onPartner);
+  return () => {
+    ctx.events.off('desireSent', onDesire);
+    ctx.events.off('partnerConnected', onPartner);
   };
 }

@@ -1,6 +1,7 @@
 import {
   TEXTS,
   desireNotificationBody,
+  isIntense,
   partnerConnectedBody,
   type PartnerSummary,
   type PushPayload,
@@ -27,7 +28,7 @@ export function newDesirePayload(
 
 /** A desire is worth a day of waiting for an offline phone; an intense one wakes it now. */
 export function newDesireOptions(intensity: number): PushOptions {
-  return { ttlSeconds: DAY_SECONDS, urgency: intensity >= 8 ? 'high' : 'normal' };
+  return { ttlSeconds: DAY_SECONDS, urgency: isIntense(intensity) ? 'high' : 'normal' };
 }
 
 export function partnerConnectedPayload(ownerId: string, partner: PartnerSummary): PushPayload {

@@ -70,8 +70,12 @@ function parseFilter(column: string, raw: string): Filter {
   }
 }
 
-function assertColumn(table: string, column: string, allowed: readonly string[]): void {
-  if (!allowed.includes(column)) {
+function assertColumn<Column extends string>(
+  table: string,
+  column: string,
+  allowed: readonly Column[],
+): asserts column is Column {
+  if (!(allowed as readonly string[]).includes(column)) {
     throw new PostgrestError(400, '42703', `column ${table}.${column} does not exist`);
   }
 }
@@ -89,14 +93,20 @@ export function parseFilters(table: string, query: unknown, allowed: readonly st
   return filters;
 }
 
-export function parseSelect(table: string, select: unknown, allowed: readonly string[]): string[] {
+export function parseSelect<Column extends string>(
+  table: string,
+  select: unknown,
+  allowed: readonly Column[],
+): Column[] {
   if (select === undefined || select === '*') return [...allowed];
   if (typeof select !== 'string' || select.trim() === '') {
     throw new PostgrestError(400, 'PGRST100', 'select must be a comma-separated list of columns');
   }
   const columns = select.split(',').map((column) => column.trim());
-  for (const column of columns) assertColumn(table, column, allowed);
-  return columns;
+  return columns.map((column) => {
+    assertColumn(table, column, allowed);
+    return column;
+  });
 }
 
 /** SQL for the filters; columns are checked against a list, values always bound. */

@@ -8,7 +8,9 @@ import {
 import type { AppContext } from '../context.js';
 import { requireUser } from '../http/auth-guard.js';
 import { parseInput } from '../http/validate.js';
+import type { SqlParam } from '../db/types.js';
 import { updateUsername } from '../profile/service.js';
+import { PROFILE_VIEW_COLUMNS, selectProfileView } from '../profile/repository.js';
 import { sendDesire } from '../messages/service.js';
 import { deletePushSubscription, savePushSubscription } from '../push/service.js';
 import { selectSubscription } from '../push/repository.js';
@@ -22,18 +24,6 @@ import {
   wantsSingleObject,
   whereClause,
 } from './postgrest.js';
-
-const PROFILE_COLUMNS = [
-  'id',
-  'username',
-  'auth_method',
-  'farcaster_id',
-  'farcaster_username',
-  'partner_id',
-  'partner_status',
-  'created_at',
-  'updated_at',
-] as const;
 
 const rlsViolation = (table: string) =>
   new PostgrestError(
@@ -91,25 +81,20 @@ export const tableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const columns = parseSelect(
       'profiles',
       (request.query as Record<string, unknown>).select,
-      PROFILE_COLUMNS,
+      PROFILE_VIEW_COLUMNS,
     );
-    const params: unknown[] = [];
-    const where = whereClause(parseFilters('profiles', request.query, PROFILE_COLUMNS), params);
-    const { rows } = await ctx.db.asUser(requireUser(request).userId, (tx) =>
-      tx.query(
-        `SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM (
-           SELECT id, username, auth_method, farcaster_id, farcaster_username, partner_id,
-                  my_partner_status() AS partner_status, created_at, updated_at FROM profiles
-         ) p ${where}`,
-        params as string[],
-      ),
+    const params: SqlParam[] = [];
+    const filters = parseFilters('profiles', request.query, PROFILE_VIEW_COLUMNS);
+    const where = whereClause(filters, params);
+    const rows = await ctx.db.asUser(requireUser(request).userId, (tx) =>
+      selectProfileView(tx, columns, where, params),
     );
     return answer(request, rows);
   });
 
   app.patch('/profiles', async (request, reply) => {
     const { userId } = requireUser(request);
-    const filters = parseFilters('profiles', request.query, PROFILE_COLUMNS);
+    const filters = parseFilters('profiles', request.query, PROFILE_VIEW_COLUMNS);
     const body = singleRow(request.body) as Record<string, unknown> | null;
     const extra = Object.keys(body ?? {}).filter(
       (key) => key !== 'username' && key !== 'updated_at',

@@ -7,6 +7,7 @@ import type {
   PushSubscriptionInput,
 } from '@couple/protocol';
 import { API_ROUTES, routePath } from '@couple/protocol/browser';
+import type { ClientErrorEntry } from './client-errors.js';
 import { request } from './http.js';
 import { getSession } from './session.js';
 
@@ -71,4 +72,17 @@ export const api = {
   savePushSubscription: (subscription: PushSubscriptionInput) =>
     call('savePushSubscription', { body: subscription }),
   deletePushSubscription: () => call('deletePushSubscription'),
+
+  /** The message cut to what the server keeps, the time in whole milliseconds. */
+  reportClientError: (entry: ClientErrorEntry) =>
+    call('logClientError', {
+      body: {
+        function_name: entry.function_name,
+        error_message: entry.error_message.slice(0, 2000),
+        execution_time_ms:
+          entry.execution_time_ms === null
+            ? null
+            : Math.max(0, Math.round(entry.execution_time_ms)),
+      },
+    }),
 };

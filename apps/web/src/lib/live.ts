@@ -14,7 +14,7 @@ import {
   TEXTS,
   isErrorCode,
 } from '@couple/protocol/browser';
-import { logClientError } from './debug.js';
+import { logClientError } from './client-errors.js';
 import { getSession, refreshSession } from './session.js';
 
 /** The only module that talks socket.io (SPEC §7 live channel). */

@@ -2,7 +2,7 @@ import type { Session } from '@couple/protocol';
 import { API_BASE } from './api-base.js';
 import { apiErrorText } from './api-errors.js';
 import { SESSION_REFRESH_TICK_MS, STORAGE_KEYS } from './constants.js';
-import { logClientError } from './debug.js';
+import { logClientError } from './client-errors.js';
 import { needsRefresh } from './session-timing.js';
 import { readStorage, removeStorage, writeStorage } from './storage.js';
 

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
 import { api } from '../../lib/api.js';
 import { failureText } from '../../lib/api-errors.js';
-import { logClientError } from '../../lib/debug.js';
+import { logClientError } from '../../lib/client-errors.js';
 import { setSession } from '../../lib/session.js';
 import { isSession } from './actions.js';
 import { setFlash } from './flash.js';

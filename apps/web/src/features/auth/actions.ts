@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { Session } from '@couple/protocol';
 import { TEXTS } from '@couple/protocol/browser';
 import { api } from '../../lib/api.js';
-import { logClientError } from '../../lib/debug.js';
+import { logClientError } from '../../lib/client-errors.js';
 import { disconnectLive } from '../../lib/live.js';
 import { clearSession, getSession } from '../../lib/session.js';
 

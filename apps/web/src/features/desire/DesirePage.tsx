@@ -7,7 +7,7 @@ import { Button } from '../../components/Button.js';
 import { Card } from '../../components/Card.js';
 import { ApiError } from '../../lib/api-errors.js';
 import { STORAGE_KEYS } from '../../lib/constants.js';
-import { logClientError } from '../../lib/debug.js';
+import { logClientError } from '../../lib/client-errors.js';
 import { LiveAckError } from '../../lib/live.js';
 import { getSession } from '../../lib/session.js';
 import { profileKeys } from '../profile/queries.js';

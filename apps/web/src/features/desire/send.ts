@@ -2,7 +2,7 @@ import type { Message } from '@couple/protocol';
 import { TEXTS, encryptNote } from '@couple/protocol/browser';
 import { api, type OutgoingDesire } from '../../lib/api.js';
 import { SEND_ACK_TIMEOUT_MS } from '../../lib/constants.js';
-import { logClientError } from '../../lib/debug.js';
+import { logClientError } from '../../lib/client-errors.js';
 import { LiveAckError, emitLive } from '../../lib/live.js';
 import { uuid } from '../../lib/uuid.js';
 

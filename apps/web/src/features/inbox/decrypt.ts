@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Message } from '@couple/protocol';
 import { TEXTS, decryptNote } from '@couple/protocol/browser';
-import { logClientError } from '../../lib/debug.js';
+import { logClientError } from '../../lib/client-errors.js';
 
 export type NoteView =
   { kind: 'none' } | { kind: 'pending' } | { kind: 'plain' | 'encrypted' | 'failed'; text: string };

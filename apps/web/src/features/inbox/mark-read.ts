@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Message } from '@couple/protocol';
 import { api } from '../../lib/api.js';
-import { logClientError } from '../../lib/debug.js';
+import { logClientError } from '../../lib/client-errors.js';
 import { inboxKeys } from './queries.js';
 
 /** SPEC §4 unread: all cleared locally at once; on failure the count is fetched again. */

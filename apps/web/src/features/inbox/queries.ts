@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGES_LIST_LIMIT, TIMEOUTS_MS } from '@couple/protocol/browser';
 import { api } from '../../lib/api.js';
-import { logClientError } from '../../lib/debug.js';
+import { logClientError } from '../../lib/client-errors.js';
 import { withTimeout } from '../../lib/timeout.js';
 import { useSession } from '../../lib/use-session.js';
 

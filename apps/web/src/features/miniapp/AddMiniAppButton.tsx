@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button.js';
-import { errorMessage, logClientError } from '../../lib/debug.js';
+import { errorMessage, logClientError } from '../../lib/client-errors.js';
 import { addMiniApp } from './actions.js';
 import type { MiniAppHost } from './host.js';
 

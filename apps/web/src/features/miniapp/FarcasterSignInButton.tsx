@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { isTemporaryUsername } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { api } from '../../lib/api.js';
-import { logClientError } from '../../lib/debug.js';
+import { logClientError } from '../../lib/client-errors.js';
 import { ROUTES } from '../auth/routing.js';
 import { signInWithFarcaster } from './actions.js';
 import type { MiniAppHost } from './host.js';

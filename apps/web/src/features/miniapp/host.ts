@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { TIMEOUTS_MS } from '@couple/protocol/browser';
-import { logClientError } from '../../lib/debug.js';
+import { logClientError } from '../../lib/client-errors.js';
 import { withTimeout } from '../../lib/timeout.js';
 
 type Sdk = (typeof import('@farcaster/miniapp-sdk'))['sdk'];

@@ -8,7 +8,7 @@ import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
 import { api } from '../../lib/api.js';
 import { failureText } from '../../lib/api-errors.js';
-import { logClientError } from '../../lib/debug.js';
+import { logClientError } from '../../lib/client-errors.js';
 import { ROUTES } from '../auth/routing.js';
 import { profileKeys } from '../profile/queries.js';
 import { BackToOptions } from './BackToOptions.js';

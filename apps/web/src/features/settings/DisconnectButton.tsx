@@ -7,7 +7,7 @@ import { Button } from '../../components/Button.js';
 import { api } from '../../lib/api.js';
 import { ApiError, failureText } from '../../lib/api-errors.js';
 import { STORAGE_KEYS } from '../../lib/constants.js';
-import { logClientError } from '../../lib/debug.js';
+import { logClientError } from '../../lib/client-errors.js';
 import { getSession } from '../../lib/session.js';
 import { removeStorage } from '../../lib/storage.js';
 import { ROUTES } from '../auth/routing.js';

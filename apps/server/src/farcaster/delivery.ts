@@ -1,0 +1,52 @@
+import type { AppContext } from '../context.js';
+import type { BackgroundWork } from '../background/background-work.js';
+import type { DomainEventMap } from '../events.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
+import {
+  desireNotification,
+  partnerConnectedNotification,
+  type MiniAppNotification,
+} from './payloads.js';
+import type { DeliveryToken } from './repository.js';
+import { notifyUser } from './sender.js';
+
+/**
+ * Subscribes mini-app notifications to the domain events, as background work (after commit;
+ * never fails a send). Returns the function that stops listening.
+ */
+export function registerFarcasterNotifications(
+  ctx: AppContext,
+  background: BackgroundWork,
+  fetchImpl: typeof fetch = fetch,
+): () => void {
+  const deliver = (userId: string, notification: MiniAppNotification, tokens?: DeliveryToken[]) =>
+    background.run(
+      () => notifyUser(ctx, fetchImpl, userId, notification, tokens),
+      (error: unknown) => {
+        if (isDatabaseUnavailable(error)) {
+          ctx.log.warn(
+            { reason: (error as Error).message },
+            'Farcaster notification delivery failed',
+          );
+        } else {
+          ctx.log.error({ err: error }, 'Farcaster notification delivery failed');
+        }
+      },
+    );
+  // The receiver's tokens came with the desire: no query when there are none.
+  const onDesire = ({ message, senderUsername, receiver }: DomainEventMap['desireSent'][0]) => {
+    if (receiver.farcasterTokens.length === 0) return;
+    const notification = desireNotification(ctx.config, message, senderUsername);
+    deliver(message.receiver_id, notification, receiver.farcasterTokens);
+  };
+  // The code owner (event.partner) learns that the redeemer (event.self) connected.
+  const onPartner = ({ partner, self }: DomainEventMap['partnerConnected'][0]) =>
+    deliver(partner.id, partnerConnectedNotification(ctx.config, self));
+
+  ctx.events.on('desireSent', onDesire);
+  ctx.events.on('partnerConnected', onPartner);
+  return () => {
+    ctx.events.off('desireSent', onDesire);
+    ctx.events.off('partnerConnected', onPartner);
+  };
+}

@@ -1,0 +1,106 @@
+import {
+  sendNotificationRequestSchema,
+  sendNotificationResponseSchema,
+} from '@farcaster/miniapp-core';
+import { MINI_APP_NOTIFICATION_LIMITS } from '@couple/protocol';
+import type { AppContext } from '../context.js';
+import type { MiniAppNotification } from './payloads.js';
+import * as repo from './repository.js';
+import { isNotificationUrlAllowed } from './webhook.js';
+
+const SEND_TIMEOUT_MS = 10_000;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** One POST of the mini-app notification protocol; invalid tokens are disabled afterwards. */
+async function postBatch(
+  ctx: AppContext,
+  fetchImpl: typeof fetch,
+  url: string,
+  notification: MiniAppNotification,
+  tokens: string[],
+): Promise<void> {
+  const request = sendNotificationRequestSchema.safeParse({ ...notification, tokens });
+  if (!request.success) {
+    ctx.log.warn(
+      { issue: request.error.issues[0]?.message },
+      'Farcaster notification not sent: invalid request',
+    );
+    return;
+  }
+  const response = await fetchImpl(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(request.data),
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
+  if (!response.ok) {
+    ctx.log.warn(
+      { status: response.status, host: new URL(url).host },
+      'Farcaster notification server refused',
+    );
+    return;
+  }
+  const parsed = sendNotificationResponseSchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) {
+    ctx.log.warn(
+      { host: new URL(url).host },
+      'Farcaster notification server answered an unexpected body',
+    );
+    return;
+  }
+  const { invalidTokens, rateLimitedTokens } = parsed.data.result;
+  const sent = new Set(tokens);
+  await repo.disableTokens(
+    ctx.db,
+    url,
+    invalidTokens.filter((token) => sent.has(token)),
+  );
+  if (rateLimitedTokens.length > 0) {
+    ctx.log.info(
+      { count: rateLimitedTokens.length },
+      'Farcaster notification rate-limited for some tokens',
+    );
+  }
+}
+
+/**
+ * Sends one notification to every enabled Farcaster token of a user. A refused or failed POST is
+ * logged; only reading the tokens can throw.
+ */
+export async function notifyUser(
+  ctx: AppContext,
+  fetchImpl: typeof fetch,
+  userId: string,
+  notification: MiniAppNotification,
+  knownTokens?: repo.DeliveryToken[],
+): Promise<void> {
+  const tokens = knownTokens ?? (await repo.listEnabledTokens(ctx.db, userId));
+  // 'No notification tokens found' is not an error for the send: nothing to do.
+  if (tokens.length === 0) return;
+  const byUrl = new Map<string, string[]>();
+  for (const { url, token } of tokens) byUrl.set(url, [...(byUrl.get(url) ?? []), token]);
+  const batches = [...byUrl].flatMap(([url, list]) =>
+    isNotificationUrlAllowed(ctx.config, url)
+      ? chunks(list, MINI_APP_NOTIFICATION_LIMITS.tokensPerRequest).map((batch) => ({
+          url,
+          batch,
+        }))
+      : [],
+  );
+  const results = await Promise.allSettled(
+    batches.map(({ url, batch }) => postBatch(ctx, fetchImpl, url, notification, batch)),
+  );
+  for (const result of results) {
+    if (result.status === 'rejected') {
+      ctx.log.warn(
+        { err: result.reason as unknown },
+        'Farcaster notification could not be delivered',
+      );
+    }
+  }
+}
