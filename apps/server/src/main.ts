@@ -9,7 +9,6 @@ async function start(config: Config): Promise<void> {
     poolSize: config.DATABASE_POOL_SIZE,
   });
   const { app } = await buildApp({ config, db });
-  app.addHook('onClose', async () => db.close());
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -17,10 +16,15 @@ async function start(config: Config): Promise<void> {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      // The database closes after the app: onClose hooks run newest first, and the background
+      // deliveries' hook must still reach the database while it settles.
+      app
+        .close()
+        .then(() => db.close())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
     });
   }
   await app.listen({ port: config.PORT, host: config.HOST });

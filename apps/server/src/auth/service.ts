@@ -3,6 +3,7 @@ import {
   REFRESH_TOKEN_TTL_DAYS,
   TEMPORARY_USERNAME_PREFIX,
   usernameSchema,
+  type ApiAnswer,
   type AuthUser,
   type Session,
   type SignInBody,
@@ -67,9 +68,7 @@ async function chooseInitialUsername(q: Queryable, requested: string | undefined
   return username;
 }
 
-export type SignUpResult = Session | { user: AuthUser; session: null };
-
-export async function signUp(ctx: AppContext, input: SignUpBody): Promise<SignUpResult> {
+export async function signUp(ctx: AppContext, input: SignUpBody): Promise<ApiAnswer<'signUp'>> {
   const passwordHash = await hashPassword(input.password);
   const requireConfirmation = ctx.config.REQUIRE_EMAIL_CONFIRMATION;
   const confirmationToken = randomToken();
