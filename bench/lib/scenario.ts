@@ -12,7 +12,7 @@ import { ROOT, startAppServer, startProcess, type ServerProcess } from './server
 export type Mode = 'pglite' | 'postgres' | 'redis';
 
 /** One heap for all client sockets stalls them all when it collects; more processes take the
- * CPU the server needs (measured in docs/performance.md). */
+ * CPU the server needs (measured in docs/performance-log.md). */
 export const DEFAULT_CLIENT_PROCESSES = 2;
 
 export interface ScenarioOptions {

@@ -8,7 +8,7 @@ import type { Server } from 'socket.io';
  * in V8's old space; dead there, it still points at the packets it carried (the encoded JSON and
  * the WebSocket frame of every desire), and the young-generation collector treats old-space
  * pointers as live. So every packet sent was promoted and waited for the next full collection:
- * half of what the server promoted under load (docs/performance.md, "Why old space grew").
+ * half of what the server promoted under load (docs/performance-log.md, "Why old space grew").
  * Both transports send a flushed buffer synchronously, so a microtask later it is safe to empty.
  */
 export function releaseFlushedPackets(io: Server): void {
