@@ -5,6 +5,8 @@ import { isDatabaseUnavailable, isSerializationConflict } from '../db/errors.js'
 /** An error the client caused or may see: it becomes { error, code } with the code's status. */
 export class HttpError extends Error {
   readonly statusCode: number;
+  /** Fields the answer carries beside { error, code } (a route's own failure shape). */
+  readonly extra: Record<string, unknown>;
 
   constructor(
     readonly code: ErrorCode,
@@ -14,8 +16,6 @@ export class HttpError extends Error {
     this.statusCode = ERRORS[code].status;
     this.extra = options.extra ?? {};
   }
-
-  readonly extra: Record<string, unknown>;
 }
 
 export interface ClassifiedError {
@@ -51,7 +51,7 @@ export function classifyError(error: unknown, log: FastifyBaseLogger): Classifie
   }
   const { code, statusCode } = (error ?? {}) as { code?: unknown; statusCode?: unknown };
   const known = typeof code === 'string' ? FASTIFY_CODES[code] : undefined;
-  if (known) return fromCode(known, known === 'bad_json' ? undefined : ERRORS[known].text);
+  if (known) return fromCode(known);
   if (statusCode === 429) return fromCode('rate_limited');
   if (statusCode === 413) return fromCode('body_too_large');
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
