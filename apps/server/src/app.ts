@@ -16,6 +16,7 @@ import { createTokenService } from './auth/tokens.js';
 import { registerAuthentication } from './http/auth-guard.js';
 import { registerErrorHandling } from './http/errors.js';
 import { assertAcceptableInput } from './http/validate.js';
+import { clientAddress } from './http/rate-limit.js';
 import { authRoutes } from './auth/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { partnerRoutes } from './partner/routes.js';
@@ -103,7 +104,7 @@ export async function buildApp(
     app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
   await app.register(rateLimit, {
     global: false,
-    keyGenerator: (request) => request.auth?.userId ?? request.ip,
+    keyGenerator: clientAddress,
     ...(rateLimitRedis && {
       redis: rateLimitRedis,
       skipOnError: true,

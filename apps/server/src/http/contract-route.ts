@@ -1,14 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_CONTRACT,
   API_ROUTES,
-  CLIENT_ERROR_REPORTS_PER_MINUTE,
   type ApiAnswer,
   type ApiParsedBody,
   type ApiParsedParams,
   type ApiParsedQuery,
   type ApiRouteName,
-  type RateLimitName,
   type RouteContract,
 } from '@couple/protocol';
 import { z } from 'zod';
@@ -16,7 +14,7 @@ import type { AccessClaims } from '../auth/tokens.js';
 import type { Config } from '../config.js';
 import { requireUser } from './auth-guard.js';
 import { HttpError } from './errors.js';
-import { limitPerMinute } from './rate-limit.js';
+import { rateLimitFor } from './rate-limit.js';
 import { parseInput } from './validate.js';
 
 export interface RouteInput<N extends ApiRouteName> {
@@ -32,21 +30,6 @@ export interface RouteInput<N extends ApiRouteName> {
 export type RouteHandler<N extends ApiRouteName> = (
   input: RouteInput<N>,
 ) => Promise<ApiAnswer<N> | FastifyReply>;
-
-function rateLimitOptions(config: Config, name: RateLimitName | undefined): RouteShorthandOptions {
-  switch (name) {
-    case 'auth':
-      return limitPerMinute(config.RATE_LIMIT_AUTH_PER_MINUTE);
-    case 'refresh':
-      return limitPerMinute(config.RATE_LIMIT_REFRESH_PER_MINUTE);
-    case 'pairing':
-      return limitPerMinute(config.RATE_LIMIT_PAIRING_PER_MINUTE);
-    case 'clientErrors':
-      return limitPerMinute(CLIENT_ERROR_REPORTS_PER_MINUTE);
-    case undefined:
-      return {};
-  }
-}
 
 const noQuery = z.strictObject({});
 const noBody = z.strictObject({}).nullish();
@@ -83,7 +66,7 @@ export function contractRoute<N extends ApiRouteName>(
   app.route({
     method,
     url: path,
-    ...rateLimitOptions(config, contract.rateLimit),
+    ...rateLimitFor(app, config, name),
     handler: async (request, reply) => {
       try {
         return await answer(request, reply);

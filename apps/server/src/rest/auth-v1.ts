@@ -8,7 +8,7 @@ import {
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { requireUser } from '../http/auth-guard.js';
-import { limitPerMinute } from '../http/rate-limit.js';
+import { rateLimitFor } from '../http/rate-limit.js';
 import { parseInput } from '../http/validate.js';
 import * as auth from '../auth/service.js';
 import { GoTrueError, toGoTrueError, useErrorShape } from './errors.js';
@@ -28,7 +28,7 @@ export const authV1Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   useErrorShape(app, toGoTrueError);
   const { config } = ctx;
 
-  app.post('/token', limitPerMinute(config.RATE_LIMIT_AUTH_PER_MINUTE), async (request) => {
+  app.post('/token', rateLimitFor(app, config, 'signIn'), async (request) => {
     const { grant_type } = parseInput(goTrueGrantQuerySchema, request.query);
     if (grant_type === 'refresh_token') {
       return auth.refreshSession(ctx, parseInput(refreshBodySchema, request.body).refresh_token);
@@ -37,7 +37,7 @@ export const authV1Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return auth.signIn(ctx, { email, password });
   });
 
-  app.post('/signup', limitPerMinute(config.RATE_LIMIT_AUTH_PER_MINUTE), async (request) => {
+  app.post('/signup', rateLimitFor(app, config, 'signUp'), async (request) => {
     const { email, password, username } = parseInput(goTrueSignUpBodySchema, request.body);
     const result = await auth.signUp(ctx, { email, password, username });
     return 'session' in result ? { ...goTrueUser(result.user), session: null } : result;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { ERRORS, isErrorCode, pairingCodeSchema } from '@couple/protocol';
+import { ERRORS, isErrorCode, pairingCodeSchema, type ApiRouteName } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
 import { selectResult } from '../db/call.js';
@@ -8,7 +8,7 @@ import * as debugRepo from '../debug/repository.js';
 import { HttpError } from '../http/errors.js';
 import { requireUser } from '../http/auth-guard.js';
 import { parseInput } from '../http/validate.js';
-import { limitPerMinute } from '../http/rate-limit.js';
+import { rateLimitFor } from '../http/rate-limit.js';
 import {
   connectWithPairingCode,
   disconnectFromPartner,
@@ -119,12 +119,18 @@ const RPCS: Record<string, Rpc> = {
   ),
 };
 
-const PAIRING_RPCS = new Set(['generate_pairing_code', 'connect_with_pairing_code']);
+/** The RPCs that are the same action as a route of /api, and so share its rate limit. */
+const SAME_ACTION: Partial<Record<string, ApiRouteName>> = {
+  generate_pairing_code: 'generatePairingCode',
+  connect_with_pairing_code: 'connectWithPairingCode',
+  log_debug: 'logClientError',
+};
 
 export const rpcRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const pairingLimit = limitPerMinute(ctx.config.RATE_LIMIT_PAIRING_PER_MINUTE);
   for (const [name, rpc] of Object.entries(RPCS)) {
-    app.post(`/${name}`, PAIRING_RPCS.has(name) ? pairingLimit : {}, async (request) =>
+    const action = SAME_ACTION[name];
+    const limit = action ? rateLimitFor(app, ctx.config, action) : {};
+    app.post(`/${name}`, limit, async (request) =>
       rpc(ctx, requireUser(request).userId, request.body),
     );
   }
