@@ -9,7 +9,14 @@ import {
 
 describe('push endpoints are kept off private networks', () => {
   it('tells public from private, loopback and link-local addresses', () => {
-    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.4.4']) {
+    for (const address of [
+      '8.8.8.8',
+      '1.1.1.1',
+      '2606:4700:4700::1111',
+      '::ffff:8.8.4.4',
+      '64:ff9b::808:808',
+      '2002:808:808::1',
+    ]) {
       expect(isPublicAddress(address), address).toBe(true);
     }
     for (const address of [
@@ -24,6 +31,17 @@ describe('push endpoints are kept off private networks', () => {
       'fe80::1',
       'fd00::1',
       '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::7f00:1',
+      '::10.0.0.1',
+      '64:ff9b::7f00:1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b::c0a8:101',
+      '64:ff9b:1::808:808',
+      '2002:7f00:1::1',
+      '2002:a00:1::',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      'fec0::1',
       'not-an-ip',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
@@ -35,6 +53,9 @@ describe('push endpoints are kept off private networks', () => {
     expect(() => assertPublicEndpoint('https://127.0.0.1:8443/push')).toThrow();
     expect(() => assertPublicEndpoint('https://[::1]/push')).toThrow();
     expect(() => assertPublicEndpoint('https://169.254.169.254/latest')).toThrow();
+    expect(() => assertPublicEndpoint('https://[::ffff:127.0.0.1]/push')).toThrow();
+    expect(() => assertPublicEndpoint('https://[64:ff9b::7f00:1]/push')).toThrow();
+    expect(() => assertPublicEndpoint('https://[2002:a9fe:a9fe::]/latest')).toThrow();
     expect(() => assertPublicEndpoint('https://fcm.googleapis.com/fcm/send/x')).not.toThrow();
   });
 

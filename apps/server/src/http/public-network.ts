@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent, request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Push endpoints come from browsers, that is from users: without this guard a signed-in user
@@ -23,19 +24,46 @@ for (const [network, prefix] of [
 }
 for (const [network, prefix] of [
   ['::', 127],
+  ['64:ff9b:1::', 48],
+  ['2001::', 32],
+  ['2001:db8::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
   privateRanges.addSubnet(network, prefix, 'ipv6');
 }
 
+/**
+ * The IPv4 address an IPv6 address reaches by translation or tunnelling, which is what decides:
+ * IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96), NAT64 (64:ff9b::/96, RFC 6052) and 6to4
+ * (2002::/16, RFC 3056). Teredo (2001::/32) and local-use NAT64 (64:ff9b:1::/48) are refused
+ * whole above.
+ */
+function embeddedIPv4(address: ipaddr.IPv6): string | null {
+  const bytes = address.toByteArray();
+  const parts = address.parts;
+  const ipv4 = (offset: number) => bytes.slice(offset, offset + 4).join('.');
+  if (parts.slice(0, 5).every((part) => part === 0) && (parts[5] === 0 || parts[5] === 0xffff)) {
+    return parts[6] === 0 && parts[7]! <= 1 ? null : ipv4(12);
+  }
+  if (parts[0] === 0x64 && parts[1] === 0xff9b && parts.slice(2, 6).every((part) => part === 0)) {
+    return ipv4(12);
+  }
+  if (parts[0] === 0x2002) return ipv4(2);
+  return null;
+}
+
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
-  return !privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6') {
+    const embedded = embeddedIPv4(parsed as ipaddr.IPv6);
+    if (embedded) return isPublicAddress(embedded);
+  }
+  const normalized = parsed.toString();
+  return !privateRanges.check(normalized, parsed.kind() === 'ipv4' ? 'ipv4' : 'ipv6');
 }
 
 /** Refuses endpoints whose host is, or resolves to, a private, loopback or link-local address. */
