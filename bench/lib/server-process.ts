@@ -95,6 +95,7 @@ export function startAppServer(
     RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
     RATE_LIMIT_REFRESH_PER_MINUTE: '1000000',
     RATE_LIMIT_PAIRING_PER_MINUTE: '1000000',
+    RATE_LIMIT_DESIRES_PER_MINUTE: '1000000',
   };
   for (const [key, value] of Object.entries(db)) if (value) env[key] = value;
   return startProcess({ entry: SERVER_ENTRY, env, healthPath: '/api/health', nodeFlags });

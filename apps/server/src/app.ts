@@ -31,6 +31,7 @@ import { loadVapidDetails } from './push/vapid.js';
 import { attachLiveChannel } from './live/server.js';
 import { debugRoutes } from './debug/routes.js';
 import { createPublicFetch } from './http/public-network.js';
+import { createActionLimits } from './abuse/action-limits.js';
 import { helmetOptions } from './web/csp.js';
 import { webStaticRoutes } from './web/static.js';
 import { backendAsAServiceRoutes } from './rest/routes.js';
@@ -75,12 +76,21 @@ export async function buildApp(
   const secret =
     config.JWT_SECRET ??
     (await loadOrCreateSecret(db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
+  // With Redis the counters are shared by every instance; if Redis is away, requests still pass.
+  const rateLimitRedis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, {
+        connectTimeout: 500,
+        maxRetriesPerRequest: 1,
+        lazyConnect: true,
+      })
+    : undefined;
   const ctx: AppContext = {
     config,
     db,
     tokens: createTokenService(secret),
     mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
     events: new DomainEvents(),
+    limits: createActionLimits(config, rateLimitRedis),
     log: app.log,
   };
 
@@ -91,14 +101,6 @@ export async function buildApp(
   const stopPushDelivery = registerPushDelivery(ctx, background, pushSender);
 
   await app.register(helmet, helmetOptions(config));
-  // With Redis the counters are shared by every instance; if Redis is away, requests still pass.
-  const rateLimitRedis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, {
-        connectTimeout: 500,
-        maxRetriesPerRequest: 1,
-        lazyConnect: true,
-      })
-    : undefined;
   rateLimitRedis?.on('error', () => undefined);
   if (rateLimitRedis)
     app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  DESIRES_PER_MINUTE,
+  SIGN_IN_FAILURES_BEFORE_SLOWDOWN,
+  SIGN_IN_SLOWDOWN_SECONDS,
+} from '@couple/protocol';
 import { isVapidKeyPair } from './push/keys.js';
 import { farcasterEnvShape } from './farcaster/config.js';
 
@@ -53,6 +58,9 @@ const schema = z
     RATE_LIMIT_AUTH_PER_MINUTE: positiveInt.default(10),
     RATE_LIMIT_REFRESH_PER_MINUTE: positiveInt.default(30),
     RATE_LIMIT_PAIRING_PER_MINUTE: positiveInt.default(10),
+    RATE_LIMIT_DESIRES_PER_MINUTE: positiveInt.default(DESIRES_PER_MINUTE),
+    SIGN_IN_FAILURES_BEFORE_SLOWDOWN: positiveInt.default(SIGN_IN_FAILURES_BEFORE_SLOWDOWN),
+    SIGN_IN_SLOWDOWN_SECONDS: positiveInt.default(SIGN_IN_SLOWDOWN_SECONDS),
     BODY_LIMIT_BYTES: positiveInt.default(16_384),
     // Web Push (VAPID): both keys or neither; without them a pair is generated once and stored.
     VAPID_PUBLIC_KEY: base64urlBytes(65, 'a 65-byte P-256 public key').optional(),

@@ -4,6 +4,7 @@ import type { Database } from './db/index.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Mailer } from './auth/mailer.js';
 import type { DomainEvents } from './events.js';
+import type { ActionLimits } from './abuse/action-limits.js';
 
 /** Everything a service needs, built once at start-up and handed to each route plugin. */
 export interface AppContext {
@@ -12,5 +13,6 @@ export interface AppContext {
   tokens: TokenService;
   mailer: Mailer;
   events: DomainEvents;
+  limits: ActionLimits;
   log: FastifyBaseLogger;
 }

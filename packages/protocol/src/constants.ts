@@ -72,3 +72,10 @@ export const NOTIFICATION_APPEARANCE = {
 
 /** How deep a request's JSON may nest (objects and arrays) before it is refused. */
 export const INPUT_DEPTH_MAX = 32;
+
+/** Desires one sender may send in a minute, over every surface: generous for a couple. */
+export const DESIRES_PER_MINUTE = 60;
+/** Failed sign-ins of one account within 15 minutes before its sign-ins are slowed down. */
+export const SIGN_IN_FAILURES_BEFORE_SLOWDOWN = 10;
+/** Once slowed down, one sign-in attempt of that account per this many seconds. */
+export const SIGN_IN_SLOWDOWN_SECONDS = 30;

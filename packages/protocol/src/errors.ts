@@ -30,6 +30,7 @@ export const ERRORS = {
   email_taken: { status: 409, text: SERVER_TEXTS.emailTaken },
   weak_password: { status: 400, text: SERVER_TEXTS.passwordTooShort },
   authentication_failed: { status: 401, text: TEXTS.authenticationFailed },
+  sign_in_slowed: { status: 429, text: SERVER_TEXTS.signInSlowed },
 
   profile_not_found: { status: 404, text: SERVER_TEXTS.profileNotFound },
   username_taken: { status: 409, text: TEXTS.usernameTaken },
@@ -47,6 +48,7 @@ export const ERRORS = {
   not_partner: { status: 403, text: SERVER_TEXTS.onlyToPartner },
   message_not_found: { status: 404, text: SERVER_TEXTS.messageNotFound },
   message_id_taken: { status: 409, text: SERVER_TEXTS.messageIdTaken },
+  desire_rate_limited: { status: 429, text: SERVER_TEXTS.desireRateLimited },
 
   notification_platform_invalid: { status: 400, text: SERVER_TEXTS.invalidPlatform },
   notification_token_invalid: { status: 400, text: SERVER_TEXTS.invalidNotificationToken },

@@ -108,4 +108,6 @@ export const SERVER_TEXTS = {
   invalidAppKey: 'App key not valid for FID',
   appKeyUnavailable: 'App key verification is unavailable, please retry later',
   debugFunctionNameRequired: 'p_function_name is required',
+  desireRateLimited: 'You are sending desires very fast. Please wait a moment and try again.',
+  signInSlowed: 'Too many failed sign-ins for this account. Please wait a little and try again.',
 } as const;

@@ -8,13 +8,17 @@ export class HttpError extends Error {
   /** Fields the answer carries beside { error, code } (a route's own failure shape). */
   readonly extra: Record<string, unknown>;
 
+  /** Seconds after which a retry may succeed (sent as retry-after). */
+  readonly retryAfter: number | undefined;
+
   constructor(
     readonly code: ErrorCode,
-    options: { text?: string; extra?: Record<string, unknown> } = {},
+    options: { text?: string; extra?: Record<string, unknown>; retryAfter?: number } = {},
   ) {
     super(options.text ?? ERRORS[code].text);
     this.statusCode = ERRORS[code].status;
     this.extra = options.extra ?? {};
+    this.retryAfter = options.retryAfter;
   }
 }
 
@@ -47,6 +51,7 @@ export function classifyError(error: unknown, log: FastifyBaseLogger): Classifie
     return {
       status: error.statusCode,
       body: { ...error.extra, error: error.message, code: error.code },
+      ...(error.retryAfter !== undefined && { retryAfter: error.retryAfter }),
     };
   }
   const { code, statusCode } = (error ?? {}) as { code?: unknown; statusCode?: unknown };

@@ -40,6 +40,7 @@ export async function sendDesire(
   userId: string,
   input: NewDesire,
 ): Promise<SendResult> {
+  await ctx.limits.takeDesire(userId);
   const sent = await sendBatcherOf(ctx).send(userId, input);
   switch (sent.outcome) {
     case 'no_partner':

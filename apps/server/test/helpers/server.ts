@@ -36,6 +36,7 @@ export async function startTestServer(
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     RATE_LIMIT_REFRESH_PER_MINUTE: '1000',
     RATE_LIMIT_PAIRING_PER_MINUTE: '1000',
+    RATE_LIMIT_DESIRES_PER_MINUTE: '100000',
     ...options.env,
   });
   const mail: TestServer['mail'] = [];

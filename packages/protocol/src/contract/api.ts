@@ -81,7 +81,7 @@ export const API_CONTRACT = {
     body: signInBodySchema,
     status: 200,
     answer: sessionSchema,
-    errors: ['invalid_credentials', 'email_not_confirmed'],
+    errors: ['invalid_credentials', 'email_not_confirmed', 'sign_in_slowed'],
     rateLimit: 'auth',
   },
   refreshSession: {
@@ -201,7 +201,7 @@ export const API_CONTRACT = {
     body: sendDesireSchema,
     status: 201,
     answer: z.object({ message: messageSchema }),
-    errors: ['no_connected_partner', 'not_partner', 'message_id_taken'],
+    errors: ['no_connected_partner', 'not_partner', 'message_id_taken', 'desire_rate_limited'],
   },
 
   getPushPublicKey: {

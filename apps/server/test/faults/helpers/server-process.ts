@@ -66,6 +66,7 @@ export async function spawnServer(
       RATE_LIMIT_AUTH_PER_MINUTE: '100000',
       RATE_LIMIT_REFRESH_PER_MINUTE: '100000',
       RATE_LIMIT_PAIRING_PER_MINUTE: '100000',
+      RATE_LIMIT_DESIRES_PER_MINUTE: '100000',
       ...env,
       PORT: String(port),
     },

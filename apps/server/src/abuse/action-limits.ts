@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { Config } from '../config.js';
+import { HttpError } from '../http/errors.js';
+
+/**
+ * Limits that belong to an action whatever surface carries it (HTTP, the live channel,
+ * /rest/v1), so they are checked in the services rather than on routes: desires per sender, and
+ * the slowdown of an account after repeated failed sign-ins. With Redis the counters are shared
+ * by every instance; if Redis fails, each instance falls back to its own memory.
+ */
+export interface ActionLimits {
+  /** Counts one desire of the sender; a 429 desire_rate_limited when over the budget. */
+  takeDesire(userId: string): Promise<void>;
+  /** Before a password is checked: a 429 sign_in_slowed while the account is slowed down. */
+  checkSignIn(email: string): Promise<void>;
+  recordFailedSignIn(email: string): Promise<void>;
+  clearFailedSignIns(email: string): Promise<void>;
+}
+
+function limiter(
+  redis: Redis | undefined,
+  options: { keyPrefix: string; points: number; duration: number },
+): RateLimiterAbstract {
+  const memory = new RateLimiterMemory(options);
+  if (!redis) return memory;
+  return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory });
+}
+
+/** Accounts are keyed by a hash of the e-mail, so the limiter's store holds no address. */
+function accountKey(email: string): string {
+  return createHash('sha256').update(email).digest('base64url');
+}
+
+async function consumeOr(
+  limit: RateLimiterAbstract,
+  key: string,
+  refusal: (retryAfterSeconds: number) => HttpError,
+): Promise<void> {
+  try {
+    await limit.consume(key);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) {
+      throw refusal(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+    }
+    throw rejection;
+  }
+}
+
+export function createActionLimits(config: Config, redis?: Redis): ActionLimits {
+  const desires = limiter(redis, {
+    keyPrefix: 'couple-desires-per-minute',
+    points: config.RATE_LIMIT_DESIRES_PER_MINUTE,
+    duration: 60,
+  });
+  const failures = limiter(redis, {
+    keyPrefix: 'couple-failed-sign-ins',
+    points: config.SIGN_IN_FAILURES_BEFORE_SLOWDOWN,
+    duration: 15 * 60,
+  });
+  // Once slowed, one attempt per interval gets through: a guesser is held to a crawl, and the
+  // owner still gets in within an interval, never locked out.
+  const slowed = limiter(redis, {
+    keyPrefix: 'couple-slowed-sign-ins',
+    points: 1,
+    duration: config.SIGN_IN_SLOWDOWN_SECONDS,
+  });
+
+  return {
+    takeDesire: (userId) =>
+      consumeOr(
+        desires,
+        userId,
+        (retryAfter) => new HttpError('desire_rate_limited', { retryAfter }),
+      ),
+    async checkSignIn(email) {
+      const key = accountKey(email);
+      const record = await failures.get(key);
+      if (!record || record.consumedPoints < config.SIGN_IN_FAILURES_BEFORE_SLOWDOWN) return;
+      await consumeOr(slowed, key, (retryAfter) => new HttpError('sign_in_slowed', { retryAfter }));
+    },
+    async recordFailedSignIn(email) {
+      await failures.penalty(accountKey(email), 1);
+    },
+    async clearFailedSignIns(email) {
+      const key = accountKey(email);
+      await Promise.all([failures.delete(key), slowed.delete(key)]);
+    },
+  };
+}

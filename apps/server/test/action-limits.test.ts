@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_TEXTS, type Ack } from '@couple/protocol';
+import { DRIVERS } from './helpers/database.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
+import { connectLive, emitWithAck } from './helpers/live-client.js';
+
+const ANON_KEY = 'action-limits-anon-key-0123456789';
+
+describe.each(DRIVERS)('limits that hold whatever the surface (%s)', (driver) => {
+  let server: TestServer;
+  let alice: TestUser;
+  let bob: TestUser;
+  const fromAddress = (address: string) => ({ 'x-forwarded-for': address });
+  const login = (email: string, password: string, address: string) =>
+    request(server.url, 'POST', '/api/auth/login', {
+      body: { email, password },
+      headers: fromAddress(address),
+    });
+
+  beforeAll(async () => {
+    server = await startTestServer(driver, {
+      env: {
+        ANON_KEY,
+        TRUST_PROXY: 'true',
+        RATE_LIMIT_DESIRES_PER_MINUTE: '4',
+        SIGN_IN_FAILURES_BEFORE_SLOWDOWN: '3',
+        SIGN_IN_SLOWDOWN_SECONDS: '1',
+      },
+    });
+    [alice, bob] = await Promise.all([createUser(server.url), createUser(server.url)]);
+    await pair(server.url, alice, bob);
+  });
+  afterAll(() => server?.close());
+
+  it('counts desires per sender over HTTP, the live channel and /rest/v1 together', async () => {
+    const http = () =>
+      request(server.url, 'POST', '/api/messages', { token: alice.token, body: desire() });
+    expect((await http()).status).toBe(201);
+    expect((await http()).status).toBe(201);
+    const socket = await connectLive(server.url, alice.token);
+    try {
+      const live = await emitWithAck<Ack<unknown>>(socket, 'send_message', desire());
+      expect(live.ok).toBe(true);
+      const row = {
+        sender_id: alice.id,
+        receiver_id: bob.id,
+        intensity: 5,
+        urgency: 5,
+        encrypted: false,
+        note: null,
+      };
+      const rest = await request(server.url, 'POST', '/rest/v1/messages', {
+        token: alice.token,
+        headers: { apikey: ANON_KEY },
+        body: row,
+      });
+      expect(rest.status).toBe(201);
+
+      const refused = await http();
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({
+        error: SERVER_TEXTS.desireRateLimited,
+        code: 'desire_rate_limited',
+      });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      const liveRefused = await emitWithAck<Ack<unknown>>(socket, 'send_message', desire());
+      expect(liveRefused).toMatchObject({ ok: false, code: 'desire_rate_limited' });
+    } finally {
+      socket.close();
+    }
+    // The partner has a budget of their own.
+    const fromBob = await request(server.url, 'POST', '/api/messages', {
+      token: bob.token,
+      body: desire(),
+    });
+    expect(fromBob.status).toBe(201);
+  });
+
+  it('slows an account down after failed sign-ins from any address, never locks it out', async () => {
+    const owner = await createUser(server.url);
+    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+      expect((await login(owner.email, 'wrong-password', address)).status).toBe(401);
+    }
+    // Slowed down: one attempt per interval gets through, from wherever it comes.
+    expect((await login(owner.email, 'wrong-password', '198.51.100.7')).status).toBe(401);
+    const held = await login(owner.email, owner.password, '198.51.100.8');
+    expect(held.status).toBe(429);
+    expect(held.body).toEqual({ error: SERVER_TEXTS.signInSlowed, code: 'sign_in_slowed' });
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another account is untouched.
+    expect((await login(alice.email, alice.password, '203.0.113.1')).status).toBe(200);
+
+    // After the interval the owner gets in, and a success clears the failures.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await login(owner.email, owner.password, '198.51.100.8')).status).toBe(200);
+    expect((await login(owner.email, 'wrong-password', '198.51.100.8')).status).toBe(401);
+    expect((await login(owner.email, owner.password, '198.51.100.8')).status).toBe(200);
+  });
+
+  it('slows /auth/v1 sign-ins of the same account too', async () => {
+    const owner = await createUser(server.url);
+    const viaAuthV1 = (password: string) =>
+      request(server.url, 'POST', '/auth/v1/token?grant_type=password', {
+        headers: { apikey: ANON_KEY, ...fromAddress('192.0.2.9') },
+        body: { email: owner.email, password },
+      });
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await viaAuthV1('wrong-password')).status).toBe(400);
+    }
+    const held = await viaAuthV1(owner.password);
+    expect(held.status).toBe(429);
+  });
+});
