@@ -52,14 +52,14 @@ export function decodePublicKey(publicKey: string): Uint8Array<ArrayBuffer> {
 export async function importPublicKey(publicKey: string): Promise<WebCryptoKey> {
   const raw = decodePublicKey(publicKey);
   try {
-    return await hpkeSuite.kem.deserializePublicKey(raw);
+    return await hpkeSuite().kem.deserializePublicKey(raw);
   } catch (cause) {
     throw new E2eError('Malformed', { cause });
   }
 }
 
 export async function exportPublicKey(key: WebCryptoKey): Promise<Uint8Array<ArrayBuffer>> {
-  return new Uint8Array(await hpkeSuite.kem.serializePublicKey(key));
+  return new Uint8Array(await hpkeSuite().kem.serializePublicKey(key));
 }
 
 /**
@@ -76,7 +76,7 @@ export async function identityFromEntropy(entropy: Uint8Array): Promise<Identity
     throw new RangeError(`Recovery entropy must be ${RECOVERY_ENTROPY_BYTES} bytes`);
   }
   const ownEntropy = new Uint8Array(entropy);
-  const derived = await hpkeSuite.kem.deriveKeyPair(ownEntropy);
+  const derived = await hpkeSuite().kem.deriveKeyPair(ownEntropy);
   const subtle = globalThis.crypto.subtle;
   const pkcs8 = new Uint8Array(await subtle.exportKey('pkcs8', derived.privateKey));
   const privateKey = await subtle.importKey(

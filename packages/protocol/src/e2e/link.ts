@@ -32,7 +32,7 @@ export interface LinkRequest {
  * it lives only for one link request (LINK_REQUEST_TTL_SECONDS) and is never stored.
  */
 export async function createLinkRequest(): Promise<LinkRequest> {
-  const keyPair = await hpkeSuite.kem.generateKeyPair();
+  const keyPair = await hpkeSuite().kem.generateKeyPair();
   const publicKey = bytesToBase64Url(await exportPublicKey(keyPair.publicKey));
   return { keyPair, publicKey, code: await comparisonCode(publicKey) };
 }
@@ -53,7 +53,7 @@ export async function sealLinkPayload(
   if (entropy.length !== RECOVERY_ENTROPY_BYTES) {
     throw new RangeError(`Recovery entropy must be ${RECOVERY_ENTROPY_BYTES} bytes`);
   }
-  const sealed = await hpkeSuite.seal(
+  const sealed = await hpkeSuite().seal(
     { recipientPublicKey: await importPublicKey(ephemeralPublicKey), info: utf8(LINK_HPKE_INFO) },
     new Uint8Array(entropy),
   );
@@ -79,7 +79,7 @@ export async function openLinkPayload(
   let entropy: Uint8Array;
   try {
     entropy = new Uint8Array(
-      await hpkeSuite.open(
+      await hpkeSuite().open(
         { recipientKey: ephemeralKeyPair, enc, info: utf8(LINK_HPKE_INFO) },
         ciphertext,
       ),

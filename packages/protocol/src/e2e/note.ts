@@ -108,7 +108,7 @@ export async function sealNoteV2(input: SealNoteV2Input): Promise<SealedNoteV2> 
   const recipientKeys = [input.partnerPublicKey, input.senderIdentity.publicKey];
   const recipients: RecipientV2[] = [];
   for (const publicKey of recipientKeys) {
-    const sealed = await hpkeSuite.seal(
+    const sealed = await hpkeSuite().seal(
       {
         recipientPublicKey: await importPublicKey(publicKey),
         senderKey: input.senderIdentity.keyPair,
@@ -175,7 +175,7 @@ export async function openNoteV2(input: OpenNoteV2Input): Promise<string> {
   }
   try {
     const contentKey = new Uint8Array(
-      await hpkeSuite.open(
+      await hpkeSuite().open(
         {
           recipientKey: input.myIdentity.keyPair,
           enc,

@@ -1,16 +1,22 @@
 import { Aes128Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
 import { E2E_TEXTS } from './constants.js';
 
+let suite: CipherSuite | undefined;
+
 /**
  * The one HPKE suite of the format (RFC 9180): DHKEM(P-256, HKDF-SHA256), HKDF-SHA256,
  * AES-128-GCM. P-256 because every WebCrypto (Node 20, Chromium, Safari, Firefox) has it; X25519
- * is not everywhere yet.
+ * is not everywhere yet. Made on first use, not at import: a top-level `new` is a side effect
+ * the bundler must keep, which put @hpke/core in the web app's first load even when unused.
  */
-export const hpkeSuite = new CipherSuite({
-  kem: new DhkemP256HkdfSha256(),
-  kdf: new HkdfSha256(),
-  aead: new Aes128Gcm(),
-});
+export function hpkeSuite(): CipherSuite {
+  suite ??= new CipherSuite({
+    kem: new DhkemP256HkdfSha256(),
+    kdf: new HkdfSha256(),
+    aead: new Aes128Gcm(),
+  });
+  return suite;
+}
 
 /**
  * WebCrypto's CryptoKey, named through globalThis.crypto so it resolves both under the DOM
