@@ -201,6 +201,9 @@ describe('sealNoteV2 / openNoteV2', () => {
       'Malformed',
     );
     await expect(sealFromAlice('a'.repeat(201))).rejects.toThrow(RangeError);
+    await expect(
+      sealNoteV2({ note: 'x', ...ids, senderIdentity: alice, partnerPublicKey: alice.publicKey }),
+    ).rejects.toThrow(RangeError);
   });
 });
 

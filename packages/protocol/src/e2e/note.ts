@@ -106,6 +106,10 @@ export async function sealNoteV2(input: SealNoteV2Input): Promise<SealedNoteV2> 
   );
   // The partner first, then the sender's own key, so the sender's other devices can read it too.
   const recipientKeys = [input.partnerPublicKey, input.senderIdentity.publicKey];
+  if (input.partnerPublicKey === input.senderIdentity.publicKey) {
+    // Two entries with one key id would fail isEncryptionDataV2 (and the server's check).
+    throw new RangeError('The partner key must differ from the sender key');
+  }
   const recipients: RecipientV2[] = [];
   for (const publicKey of recipientKeys) {
     const sealed = await hpkeSuite().seal(
