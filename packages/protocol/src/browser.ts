@@ -10,3 +10,4 @@ export * from './events.js';
 export * from './crypto.js';
 export * from './errors.js';
 export * from './contract/routes.js';
+export * from './e2e/index.js';

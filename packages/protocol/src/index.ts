@@ -15,3 +15,4 @@ export * from './input-guard.js';
 export * from './schemas/debug.js';
 export * from './contract/routes.js';
 export * from './contract/api.js';
+export * from './e2e/index.js';

@@ -1,0 +1,53 @@
+/**
+ * Constants of the end-to-end note format v2 (docs/security.md, "End-to-end note format (v2)").
+ * The server validates encryption_data against these lengths, so changing one is a format change.
+ */
+export const ENCRYPTION_VERSION_V2 = 2;
+
+/** Raw uncompressed P-256 point: 0x04 || x || y. */
+export const PUBLIC_KEY_BYTES = 65;
+/** The HPKE encapsulated key of DHKEM(P-256) is also an uncompressed point. */
+export const ENC_BYTES = 65;
+/** key_id is the first 16 bytes of SHA-256(raw public key). */
+export const KEY_ID_BYTES = 16;
+/** The per-note content key (AES-256-GCM). */
+export const CONTENT_KEY_BYTES = 32;
+export const NOTE_IV_BYTES = 12;
+/** HPKE AES-128-GCM seal of the 32-byte content key: 32 + 16-byte tag. */
+export const WRAPPED_KEY_BYTES = 48;
+/** Recovery entropy: 32 bytes, a 24-word BIP39 phrase. */
+export const RECOVERY_ENTROPY_BYTES = 32;
+export const RECOVERY_PHRASE_WORDS = 24;
+
+/** Lengths in base64url without padding: ceil(bytes * 4 / 3). */
+export const PUBLIC_KEY_B64URL_LENGTH = 87;
+export const ENC_B64URL_LENGTH = 87;
+export const KEY_ID_B64URL_LENGTH = 22;
+export const NOTE_IV_B64URL_LENGTH = 16;
+export const WRAPPED_KEY_B64URL_LENGTH = 64;
+
+/** Partner first, then the sender's own key (so the sender's devices read sent history). */
+export const RECIPIENTS_MIN = 1;
+export const RECIPIENTS_MAX = 2;
+
+/** HPKE info strings: domain separation between notes and device linking. */
+export const NOTE_HPKE_INFO = 'couple-desires note v2';
+export const LINK_HPKE_INFO = 'couple-desires link v1';
+/** Prefix hashed into the comparison code shown on both screens while linking. */
+export const LINK_CODE_PREFIX = 'couple-desires link v1';
+export const LINK_CODE_DIGITS = 6;
+/** A link request (ephemeral key shown as a QR code / code) expires after 10 minutes. */
+export const LINK_REQUEST_TTL_SECONDS = 600;
+
+export const SAFETY_NUMBER_PREFIX = 'couple-desires safety v1';
+export const SAFETY_NUMBER_GROUPS = 12;
+export const SAFETY_NUMBER_GROUP_DIGITS = 5;
+export const SAFETY_QR_PREFIX = 'couple-desires-safety:1:';
+
+export const E2E_TEXTS = {
+  noKeyForThisDevice: 'Linked to another device',
+  tampered: 'This note could not be verified',
+  malformed: 'This note is not in a format this app reads',
+  badPhrase: 'Invalid recovery phrase',
+  badLinkPayload: 'The link could not be verified',
+} as const;

@@ -1,0 +1,31 @@
+/** End-to-end encrypted notes, format v2: identities, notes, safety numbers, device linking. */
+export * from './constants.js';
+export { bytesToBase64Url, base64UrlToBytes } from './encoding.js';
+export { E2eError, type E2eErrorReason, type KeyPair, type WebCryptoKey } from './suite.js';
+export {
+  createIdentity,
+  identityFromEntropy,
+  identityFromPhrase,
+  importPublicKey,
+  keyIdOfPublicKey,
+  type Identity,
+  type IdentityKeys,
+} from './identity.js';
+export {
+  isEncryptionDataV2,
+  openNoteV2,
+  sealNoteV2,
+  type EncryptionDataV2,
+  type OpenNoteV2Input,
+  type RecipientV2,
+  type SealNoteV2Input,
+  type SealedNoteV2,
+} from './note.js';
+export { safetyNumber, type SafetyNumber } from './safety.js';
+export {
+  comparisonCode,
+  createLinkRequest,
+  openLinkPayload,
+  sealLinkPayload,
+  type LinkRequest,
+} from './link.js';
