@@ -13,6 +13,7 @@ import { createBackgroundWork } from './background/background-work.js';
 import { createMailer, type Mailer } from './auth/mailer.js';
 import { loadOrCreateSecret } from './auth/secrets.js';
 import { createTokenService } from './auth/tokens.js';
+import { createSessionCheck } from './auth/session-check.js';
 import { registerAuthentication } from './http/auth-guard.js';
 import { registerErrorHandling } from './http/errors.js';
 import { assertAcceptableInput } from './http/validate.js';
@@ -88,6 +89,7 @@ export async function buildApp(
     config,
     db,
     tokens: createTokenService(secret),
+    sessions: createSessionCheck(db),
     mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
     events: new DomainEvents(),
     limits: createActionLimits(config, rateLimitRedis),
@@ -116,7 +118,7 @@ export async function buildApp(
   registerErrorHandling(app);
   // Every body, whichever route and schema it meets, is refused first if too deep or unprintable.
   app.addHook('preValidation', async (request) => assertAcceptableInput(request.body));
-  registerAuthentication(app, ctx.tokens);
+  registerAuthentication(app, ctx.tokens, ctx.sessions);
 
   await app.register(healthRoutes, { ctx });
   await app.register(farcasterManifestRoutes, { ctx });

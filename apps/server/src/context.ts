@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import type { TokenService } from './auth/tokens.js';
+import type { SessionCheck } from './auth/session-check.js';
 import type { Mailer } from './auth/mailer.js';
 import type { DomainEvents } from './events.js';
 import type { ActionLimits } from './abuse/action-limits.js';
@@ -11,6 +12,7 @@ export interface AppContext {
   config: Config;
   db: Database;
   tokens: TokenService;
+  sessions: SessionCheck;
   mailer: Mailer;
   events: DomainEvents;
   limits: ActionLimits;

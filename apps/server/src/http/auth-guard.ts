@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import type { SessionCheck } from '../auth/session-check.js';
 import { bearerToken, type AccessClaims, type TokenService } from '../auth/tokens.js';
 import { HttpError } from './errors.js';
 
@@ -9,12 +10,21 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates every request with auth (null when absent or invalid) from its bearer token. */
-export function registerAuthentication(app: FastifyInstance, tokens: TokenService): void {
+/**
+ * Decorates every request with auth from its bearer token: null when absent, invalid, or of a
+ * session that has been signed out or revoked.
+ */
+export function registerAuthentication(
+  app: FastifyInstance,
+  tokens: TokenService,
+  sessions: SessionCheck,
+): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request.headers.authorization);
-    if (token) request.auth = await tokens.verifyAccessToken(token);
+    if (!token) return;
+    const claims = await tokens.verifyAccessToken(token);
+    if (claims && (await sessions.isActive(claims.sessionId))) request.auth = claims;
   });
 }
 

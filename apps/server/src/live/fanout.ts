@@ -6,6 +6,8 @@ import { getUnreadCount } from '../messages/service.js';
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** Between instances (socket.io server-side emit through the adapter): a session was ended. */
+const SESSION_REVOKED = 'session_revoked';
 
 /**
  * Turns committed domain events into socket events. Everything goes to rooms, never to a socket
@@ -54,8 +56,15 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
   };
 
   const onSessionRevoked: DomainListener<'sessionRevoked'> = ({ sessionId }) => {
+    ctx.sessions.markRevoked(sessionId);
     io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    // The other instances refuse the session's tokens on HTTP at once too.
+    io.serverSideEmit(SESSION_REVOKED, sessionId);
   };
+  const onRemoteRevocation = (sessionId: unknown) => {
+    if (typeof sessionId === 'string') ctx.sessions.markRevoked(sessionId);
+  };
+  io.on(SESSION_REVOKED, onRemoteRevocation);
 
   ctx.events.on('desireSent', onDesireSent);
   ctx.events.on('messagesRead', onMessagesRead);
@@ -65,6 +74,7 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
   return () => {
     ctx.events.off('desireSent', onDesireSent);
     ctx.events.off('sessionRevoked', onSessionRevoked);
+    io.off(SESSION_REVOKED, onRemoteRevocation);
     ctx.events.off('messagesRead', onMessagesRead);
     ctx.events.off('partnerConnected', onPartnerConnected);
     ctx.events.off('partnerDisconnected', onPartnerDisconnected);
