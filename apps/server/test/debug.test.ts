@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEBUG_LOG_ENTRIES_KEPT } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
@@ -98,5 +99,31 @@ describe.each(DRIVERS)('client errors reach the debug log (%s)', (driver) => {
         .status,
     ).toBe(401);
     expect((await request(server.url, 'GET', '/api/debug/message-access')).status).toBe(401);
+  });
+
+  it(`keeps each account's ${DEBUG_LOG_ENTRIES_KEPT} newest entries and drops the older ones`, async () => {
+    const log = (index: number) =>
+      server.database.db.asUser(stranger.id, (tx) =>
+        tx.query('SELECT log_debug($1, NULL, $2) AS result', [`CLIENT_ERROR_loop`, `n${index}`]),
+      );
+    for (let index = 0; index < DEBUG_LOG_ENTRIES_KEPT + 5; index += 1) await log(index);
+    const { rows } = await server.database.db.query<{ n: number; oldest: string }>(
+      `SELECT count(*)::int AS n, min(error_message) FILTER (WHERE error_message = 'n5') AS oldest
+       FROM debug_logs WHERE user_id = $1`,
+      [stranger.id],
+    );
+    expect(rows[0]!.n).toBe(DEBUG_LOG_ENTRIES_KEPT);
+    expect(rows[0]!.oldest).toBe('n5');
+    const kept = await server.database.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM debug_logs WHERE user_id = $1 AND error_message IN ('n0', 'n4')`,
+      [stranger.id],
+    );
+    expect(kept.rows[0]!.n).toBe(0);
+    // Other accounts' entries are untouched.
+    const alices = await server.database.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM debug_logs WHERE user_id = $1',
+      [alice.id],
+    );
+    expect(alices.rows[0]!.n).toBeGreaterThan(0);
   });
 });

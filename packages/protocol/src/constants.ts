@@ -79,3 +79,5 @@ export const DESIRES_PER_MINUTE = 60;
 export const SIGN_IN_FAILURES_BEFORE_SLOWDOWN = 10;
 /** Once slowed down, one sign-in attempt of that account per this many seconds. */
 export const SIGN_IN_SLOWDOWN_SECONDS = 30;
+/** Debug log entries each account keeps (log_debug deletes older ones, migration 011). */
+export const DEBUG_LOG_ENTRIES_KEPT = 200;
