@@ -104,6 +104,8 @@ export async function buildApp(
 
   await app.register(helmet, helmetOptions(config));
   rateLimitRedis?.on('error', () => undefined);
+  // Connect in the background: the action limits ask Redis only once it is ready.
+  void rateLimitRedis?.connect().catch(() => undefined);
   if (rateLimitRedis)
     app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
   await app.register(rateLimit, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_TEXTS, type Ack } from '@couple/protocol';
-import { DRIVERS } from './helpers/database.js';
+import { DRIVERS, createTestDatabase, type TestDatabase } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
 import { connectLive, emitWithAck } from './helpers/live-client.js';
@@ -112,3 +112,41 @@ describe.each(DRIVERS)('limits that hold whatever the surface (%s)', (driver) =>
     expect(held.status).toBe(429);
   });
 });
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+// .ci/run provides both, so CI always runs this.
+describe.skipIf(!databaseUrl || !redisUrl)(
+  'one desire budget across two instances on Redis (needs TEST_DATABASE_URL and TEST_REDIS_URL)',
+  () => {
+    let database: TestDatabase;
+    let first: TestServer;
+    let second: TestServer;
+
+    beforeAll(async () => {
+      database = await createTestDatabase('postgres');
+      const env = { REDIS_URL: redisUrl!, RATE_LIMIT_DESIRES_PER_MINUTE: '2' };
+      first = await startTestServer('postgres', { database, env });
+      second = await startTestServer('postgres', { database, env });
+      // Redis connects in the background; until it is ready each instance counts alone.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    afterAll(async () => {
+      await first?.close();
+      await second?.close();
+      await database?.drop();
+    });
+
+    it('refuses the third desire of a minute whichever instance the sends reach', async () => {
+      const [carol, dave] = [await createUser(first.url), await createUser(second.url)];
+      await pair(first.url, carol, dave);
+      const send = (server: TestServer) =>
+        request(server.url, 'POST', '/api/messages', { token: carol.token, body: desire() });
+      expect((await send(first)).status).toBe(201);
+      expect((await send(second)).status).toBe(201);
+      expect((await send(first)).status).toBe(429);
+      expect((await send(second)).status).toBe(429);
+    });
+  },
+);

@@ -30,7 +30,13 @@ function limiter(
 ): RateLimiterAbstract {
   const memory = new RateLimiterMemory(options);
   if (!redis) return memory;
-  return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory });
+  // Not ready means the memory limiter answers at once, rather than a request waiting on Redis.
+  return new RateLimiterRedis({
+    ...options,
+    storeClient: redis,
+    insuranceLimiter: memory,
+    rejectIfRedisNotReady: true,
+  });
 }
 
 /** Accounts are keyed by a hash of the e-mail, so the limiter's store holds no address. */
