@@ -29,6 +29,12 @@ export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 
 export const ENCRYPTION_VERSION = 1;
+/** End-to-end notes: encrypted on the device for the identity keys of both partners. */
+export const ENCRYPTION_VERSION_V2 = 2;
+/** How long a new device's link request waits for an existing device to approve it. */
+export const LINK_REQUEST_TTL_SECONDS = 600;
+/** A sealed device-link payload: base64url, one '.', at most this many characters. */
+export const SEALED_PAYLOAD_MAX = 512;
 export const PBKDF2_ITERATIONS = 100_000;
 export const ENCRYPTION_SALT_BYTES = 16;
 export const ENCRYPTION_IV_BYTES = 12;

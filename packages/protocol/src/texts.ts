@@ -108,4 +108,12 @@ export const SERVER_TEXTS = {
   invalidAppKey: 'App key not valid for FID',
   appKeyUnavailable: 'App key verification is unavailable, please retry later',
   debugFunctionNameRequired: 'p_function_name is required',
+  encryptionUpgradeRequired:
+    'You and your partner both have end-to-end keys: notes must be end-to-end encrypted',
+  partnerKeyChanged: 'The encryption keys changed: reload them and encrypt the note again',
+  keyIdMismatch: 'key_id does not match the public key',
+  noIdentityKey: 'No identity key has been published',
+  linkRequestNotFound: 'Device link request not found',
+  linkRequestExpired: 'This device link request has expired',
+  linkRequestApproved: 'This device link request has already been approved',
 } as const;
