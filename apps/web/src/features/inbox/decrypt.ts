@@ -13,8 +13,8 @@ function decrypt(message: Message): Promise<NoteView> {
   let view = cache.get(message.id);
   if (!view) {
     const data = message.encryption_data;
+    // Version 2 (end-to-end) notes need the identity-key library, which this app lacks yet.
     view = (
-      // Version 2 (end-to-end) notes need the identity-key library, which this app lacks yet.
       data?.version === ENCRYPTION_VERSION && message.note_encrypted
         ? decryptNote(
             { ciphertext: message.note_encrypted, ...data },
