@@ -38,9 +38,9 @@ describe.each(DRIVERS)('end-to-end encrypted notes (%s)', (driver) => {
       env: { ANON_KEY },
       logger: { level: 'trace', stream: { write: (line: string) => logLines.push(line) } },
     });
-    [alice, bob, carol, dave] = await Promise.all(
+    [alice, bob, carol, dave] = (await Promise.all(
       Array.from({ length: 4 }, () => createUser(server.url)),
-    );
+    )) as [TestUser, TestUser, TestUser, TestUser];
     await pair(server.url, alice, bob);
     await pair(server.url, carol, dave);
   });

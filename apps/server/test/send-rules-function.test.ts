@@ -7,6 +7,8 @@ import { fakeV2, publishKey, type IdentityKey } from './helpers/keys.js';
 import { startWithTwoCouples, type TwoCouples } from './helpers/send-fixture.js';
 
 const v2 = (senderKeyId: string, recipientKeyIds: string[]): NewDesire => ({
+  id: undefined,
+  receiverId: undefined,
   intensity: 5,
   urgency: 5,
   encrypted: true,

@@ -50,7 +50,7 @@ function examplesFor(alice: TestUser, messageId: string): Partial<Record<ApiRout
     markAllMessagesRead: { body: {} },
     markMessageRead: { params: { id: messageId }, body: {} },
     sendDesire: { body: desire({ id: randomUUID() }) },
-    publishIdentityKey: { body: identityKey() },
+    publishIdentityKey: { body: { ...identityKey() } },
     createLinkRequest: { body: { ephemeral_public_key: identityKey().public_key } },
     approveLinkRequest: {
       params: { id: randomUUID() },
