@@ -135,6 +135,15 @@ describe.each(DRIVERS)('identity keys (%s)', (driver) => {
     expect(touched.rowCount).toBe(0);
   });
 
+  it('stops showing a former partner’s keys after a disconnect', async () => {
+    expect((await call('POST', '/api/partner/disconnect', bob, {})).status).toBe(200);
+    const seenByBob = await call<IdentityKeys>('GET', '/api/keys', bob);
+    expect(seenByBob.body.partner).toBeNull();
+    expect(
+      await asUser(bob, 'SELECT key_id FROM identity_keys WHERE user_id = $1', [alice.id]),
+    ).toEqual([]);
+  });
+
   it('makes the database refuse a key id that does not match, even from the owner', async () => {
     const key = identityKey();
     await expect(
