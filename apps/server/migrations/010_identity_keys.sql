@@ -143,7 +143,10 @@ BEGIN
     outcome := 'no_partner';
   ELSIF p_receiver IS NOT NULL AND p_receiver <> partner THEN
     outcome := 'not_partner';
-  ELSIF p_encrypted OR p_note IS NOT NULL THEN
+  -- A retry of a stored desire skips the rules: it is answered as 'existing' below, even when
+  -- the keys changed since it was stored.
+  ELSIF (p_encrypted OR p_note IS NOT NULL)
+      AND NOT (p_id IS NOT NULL AND EXISTS (SELECT 1 FROM public.messages m WHERE m.id = p_id)) THEN
     SELECT max(k.key_id) FILTER (WHERE k.user_id = p_user),
            max(k.key_id) FILTER (WHERE k.user_id = partner)
     INTO my_key, partner_key

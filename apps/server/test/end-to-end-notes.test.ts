@@ -16,6 +16,8 @@ const SECRET_V1 = {
   encryptionData: { iv: 'AAECAwQFBgcICQoL', salt: 'AAECAwQFBgcICQoLDA0ODw==', version: 1 },
 };
 
+const retriedV1 = desire({ ...SECRET_V1, id: crypto.randomUUID() });
+
 /** The send rules of end-to-end notes (migration 010), on every way in. */
 describe.each(DRIVERS)('end-to-end encrypted notes (%s)', (driver) => {
   const logLines: string[] = [];
@@ -47,7 +49,7 @@ describe.each(DRIVERS)('end-to-end encrypted notes (%s)', (driver) => {
   afterAll(() => server?.close());
 
   it('accepts v1 notes while the partner has no key', async () => {
-    expect((await send(alice, desire(SECRET_V1))).status).toBe(201);
+    expect((await send(alice, retriedV1)).status).toBe(201);
     await publishKey(server.url, carol);
     expect((await send(carol, desire(SECRET_V1))).status).toBe(201);
     expect((await send(carol, desire({ content: 'plain words' }))).status).toBe(201);
@@ -99,6 +101,8 @@ describe.each(DRIVERS)('end-to-end encrypted notes (%s)', (driver) => {
       body: { code: 'encryption_upgrade_required' },
     });
     expect((await send(bob, desire({ content: null }))).status).toBe(201);
+    // Stored before the keys: its retry is still the same desire, answered 200.
+    expect((await send(alice, retriedV1)).status).toBe(200);
   });
 
   it('refuses a v2 note for a stale key, from either side', async () => {
