@@ -22,6 +22,7 @@ import { authRoutes } from './auth/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { partnerRoutes } from './partner/routes.js';
 import { messageRoutes } from './messages/routes.js';
+import { keyRoutes } from './keys/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { farcasterManifestRoutes, farcasterRoutes } from './farcaster/routes.js';
 import { registerFarcasterNotifications } from './farcaster/delivery.js';
@@ -133,6 +134,7 @@ export async function buildApp(
       await api.register(profileRoutes, { ctx });
       await api.register(partnerRoutes, { ctx });
       await api.register(messageRoutes, { ctx });
+      await api.register(keyRoutes, { ctx });
       await api.register(debugRoutes, { ctx });
       await api.register(pushRoutes, { ctx, sender: pushSender });
     },

@@ -15,6 +15,10 @@ export interface DomainEventMap {
   partnerConnected: [{ userId: string; partner: PartnerSummary; self: PartnerSummary }];
   partnerDisconnected: [{ userId: string; partnerId: string }];
   sessionRevoked: [{ sessionId: string }];
+  /** A user published a different identity key; the partner's clients must refetch keys. */
+  identityKeyChanged: [
+    { userId: string; partnerId: string | null; keyId: string; previousKeyId: string | null },
+  ];
 }
 
 export class DomainEvents extends EventEmitter<DomainEventMap> {}

@@ -29,6 +29,9 @@ export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 
 export const ENCRYPTION_VERSION = 1;
+// ENCRYPTION_VERSION_V2 and LINK_REQUEST_TTL_SECONDS live with the v2 format, in e2e/constants.ts.
+/** A sealed device-link payload: base64url, one '.', at most this many characters. */
+export const SEALED_PAYLOAD_MAX = 512;
 export const PBKDF2_ITERATIONS = 100_000;
 export const ENCRYPTION_SALT_BYTES = 16;
 export const ENCRYPTION_IV_BYTES = 12;

@@ -49,6 +49,14 @@ export const ERRORS = {
   message_not_found: { status: 404, text: SERVER_TEXTS.messageNotFound },
   message_id_taken: { status: 409, text: SERVER_TEXTS.messageIdTaken },
   desire_rate_limited: { status: 429, text: SERVER_TEXTS.desireRateLimited },
+  encryption_upgrade_required: { status: 409, text: SERVER_TEXTS.encryptionUpgradeRequired },
+  partner_key_changed: { status: 409, text: SERVER_TEXTS.partnerKeyChanged },
+
+  key_id_mismatch: { status: 400, text: SERVER_TEXTS.keyIdMismatch },
+  no_identity_key: { status: 404, text: SERVER_TEXTS.noIdentityKey },
+  link_request_not_found: { status: 404, text: SERVER_TEXTS.linkRequestNotFound },
+  link_request_expired: { status: 410, text: SERVER_TEXTS.linkRequestExpired },
+  link_request_approved: { status: 409, text: SERVER_TEXTS.linkRequestApproved },
 
   notification_platform_invalid: { status: 400, text: SERVER_TEXTS.invalidPlatform },
   notification_token_invalid: { status: 400, text: SERVER_TEXTS.invalidNotificationToken },

@@ -16,6 +16,7 @@ export const SERVER_EVENTS = {
   messagesMarkedRead: 'messages_marked_read',
   unreadCount: 'unread_count',
   partnerStatusUpdate: 'partner_status_update',
+  partnerKeyChanged: 'partner_key_changed',
   error: 'error',
 } as const;
 
@@ -26,6 +27,8 @@ export interface ServerEventPayloads {
   messages_marked_read: { ids: string[]; all: boolean; readerId: string };
   unread_count: { count: number };
   partner_status_update: { status: PartnerStatus; partner: PartnerSummary | null };
+  /** The partner published a new identity key: refetch GET /api/keys before the next note. */
+  partner_key_changed: { key_id: string; previous_key_id: string | null };
   error: { message: string; code: ErrorCode; event?: string };
 }
 

@@ -110,4 +110,12 @@ export const SERVER_TEXTS = {
   debugFunctionNameRequired: 'p_function_name is required',
   desireRateLimited: 'You are sending desires very fast. Please wait a moment and try again.',
   signInSlowed: 'Too many failed sign-ins for this account. Please wait a little and try again.',
+  encryptionUpgradeRequired:
+    'You and your partner both have end-to-end keys: notes must be end-to-end encrypted',
+  partnerKeyChanged: 'The encryption keys changed: reload them and encrypt the note again',
+  keyIdMismatch: 'key_id does not match the public key',
+  noIdentityKey: 'No identity key has been published',
+  linkRequestNotFound: 'Device link request not found',
+  linkRequestExpired: 'This device link request has expired',
+  linkRequestApproved: 'This device link request has already been approved',
 } as const;

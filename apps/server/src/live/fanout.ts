@@ -55,6 +55,14 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
     });
   };
 
+  const onIdentityKeyChanged: DomainListener<'identityKeyChanged'> = (change) => {
+    if (!change.partnerId) return;
+    io.to(userRoom(change.partnerId)).emit(SERVER_EVENTS.partnerKeyChanged, {
+      key_id: change.keyId,
+      previous_key_id: change.previousKeyId,
+    });
+  };
+
   const onSessionRevoked: DomainListener<'sessionRevoked'> = ({ sessionId }) => {
     ctx.sessions.markRevoked(sessionId);
     io.in(sessionRoom(sessionId)).disconnectSockets(true);
@@ -71,7 +79,9 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
   ctx.events.on('partnerConnected', onPartnerConnected);
   ctx.events.on('partnerDisconnected', onPartnerDisconnected);
   ctx.events.on('sessionRevoked', onSessionRevoked);
+  ctx.events.on('identityKeyChanged', onIdentityKeyChanged);
   return () => {
+    ctx.events.off('identityKeyChanged', onIdentityKeyChanged);
     ctx.events.off('desireSent', onDesireSent);
     ctx.events.off('sessionRevoked', onSessionRevoked);
     io.off(SESSION_REVOKED, onRemoteRevocation);

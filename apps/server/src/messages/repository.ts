@@ -6,7 +6,7 @@ const MESSAGE_COLUMNS = `id, sender_id, receiver_id, intensity, urgency, encrypt
   note_encrypted, encryption_data, read_at, read_at IS NOT NULL AS is_read, created_at`;
 
 type SendRow = Message & {
-  outcome: 'sent' | 'existing' | 'no_partner' | 'not_partner';
+  outcome: 'sent' | 'existing' | RefusedOutcome;
   sender_username: string | null;
   targets: {
     unread_count: number;
@@ -15,11 +15,20 @@ type SendRow = Message & {
   } | null;
 };
 
+/** Refusals of send_desire_as: no partner, not the partner, and the end-to-end rules (010). */
+type RefusedOutcome = 'no_partner' | 'not_partner' | 'upgrade_required' | 'key_changed';
+const REFUSED: readonly string[] = [
+  'no_partner',
+  'not_partner',
+  'upgrade_required',
+  'key_changed',
+] satisfies RefusedOutcome[];
+
 export type SendOutcome =
   | { outcome: 'sent'; message: Message; senderUsername: string; receiver: ReceiverTargets }
   /** The id is taken; the stored desire when the sender may see it. */
   | { outcome: 'existing'; message: Message | undefined }
-  | { outcome: 'no_partner' | 'not_partner' };
+  | { outcome: RefusedOutcome };
 
 /** The arguments of send_desire_as, in its order; send_desires_as reads the same names. */
 function sendArguments(userId: string, d: NewDesire) {
@@ -92,7 +101,7 @@ function toOutcome(row: SendRow): SendOutcome {
     };
   }
   if (outcome === 'existing') return { outcome, message: message.id ? message : undefined };
-  if (outcome === 'no_partner' || outcome === 'not_partner') return { outcome };
+  if (REFUSED.includes(outcome)) return { outcome: outcome as RefusedOutcome };
   throw new Error(`send_desire_as returned ${outcome}`);
 }
 

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { type ListMessagesQuery, type Message, type NewDesire } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
@@ -30,7 +31,8 @@ function sameDesire(stored: Message, input: NewDesire): boolean {
     stored.encrypted === input.encrypted &&
     stored.note === input.note &&
     stored.note_encrypted === input.noteEncrypted &&
-    JSON.stringify(stored.encryption_data) === JSON.stringify(input.encryptionData)
+    // jsonb keeps its own key order, so compare values, not spellings.
+    isDeepStrictEqual(stored.encryption_data, input.encryptionData)
   );
 }
 
@@ -47,6 +49,10 @@ export async function sendDesire(
       throw new HttpError('no_connected_partner');
     case 'not_partner':
       throw new HttpError('not_partner');
+    case 'upgrade_required':
+      throw new HttpError('encryption_upgrade_required');
+    case 'key_changed':
+      throw new HttpError('partner_key_changed');
     case 'existing': {
       const stored = sent.message;
       if (!stored || stored.sender_id !== userId || !sameDesire(stored, input)) {

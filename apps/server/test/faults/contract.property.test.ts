@@ -17,6 +17,7 @@ import { DRIVERS } from '../helpers/database.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from '../helpers/api.js';
 import { connectLive, emitWithAck } from '../helpers/live-client.js';
+import { identityKey } from '../helpers/keys.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
 const WEBHOOK_SECRET = 'contract-webhook-secret-0123456789';
@@ -49,6 +50,12 @@ function examplesFor(alice: TestUser, messageId: string): Partial<Record<ApiRout
     markAllMessagesRead: { body: {} },
     markMessageRead: { params: { id: messageId }, body: {} },
     sendDesire: { body: desire({ id: randomUUID() }) },
+    publishIdentityKey: { body: { ...identityKey() } },
+    createLinkRequest: { body: { ephemeral_public_key: identityKey().public_key } },
+    approveLinkRequest: {
+      params: { id: randomUUID() },
+      body: { sealed_payload: 'c2VhbGVk.cGF5bG9hZA' },
+    },
     savePushSubscription: {
       body: {
         endpoint: 'https://push.example.com/x',

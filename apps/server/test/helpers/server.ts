@@ -1,7 +1,7 @@
 import type { Agent as HttpsAgent } from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config.js';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type BuildOptions } from '../../src/app.js';
 import type { AppContext } from '../../src/context.js';
 import type { Mailer } from '../../src/auth/mailer.js';
 import { createTestDatabase, type Driver, type TestDatabase } from './database.js';
@@ -20,6 +20,8 @@ export interface TestServerOptions {
   database?: TestDatabase;
   /** Handed to buildApp: the https agent Web Push requests use (push tests trust their fake). */
   pushAgent?: HttpsAgent;
+  /** Handed to buildApp: a test that reads the log passes one writing to its own stream. */
+  logger?: BuildOptions['logger'];
 }
 
 /** The real server on an ephemeral port over a fresh database; mail is captured, not sent. */
@@ -48,7 +50,7 @@ export async function startTestServer(
   const { app, ctx } = await buildApp({
     config,
     db: database.db,
-    logger: false,
+    logger: options.logger ?? false,
     mailer,
     pushAgent: options.pushAgent,
   });

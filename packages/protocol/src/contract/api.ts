@@ -33,6 +33,17 @@ import {
   statsSchema,
   updateProfileBodySchema,
 } from '../schemas/profile.js';
+import {
+  approveLinkRequestBodySchema,
+  approvedLinkRequestSchema,
+  createLinkRequestBodySchema,
+  createdLinkRequestSchema,
+  identityKeysSchema,
+  keyInfoSchema,
+  linkRequestIdParamsSchema,
+  linkRequestSchema,
+  publishIdentityKeyBodySchema,
+} from '../schemas/keys.js';
 import { pushSubscriptionSchema, pushWebhookBodySchema } from '../schemas/push.js';
 import { API_ROUTES, type ApiRouteName } from './routes.js';
 
@@ -201,7 +212,51 @@ export const API_CONTRACT = {
     body: sendDesireSchema,
     status: 201,
     answer: z.object({ message: messageSchema }),
-    errors: ['no_connected_partner', 'not_partner', 'message_id_taken', 'desire_rate_limited'],
+    errors: [
+      'no_connected_partner',
+      'not_partner',
+      'message_id_taken',
+      'encryption_upgrade_required',
+      'partner_key_changed',
+      'desire_rate_limited',
+    ],
+  },
+
+  getIdentityKeys: { access: 'user', status: 200, answer: identityKeysSchema, errors: [] },
+  publishIdentityKey: {
+    access: 'user',
+    body: publishIdentityKeyBodySchema,
+    status: 200,
+    answer: keyInfoSchema,
+    errors: ['key_id_mismatch'],
+  },
+  createLinkRequest: {
+    access: 'user',
+    body: createLinkRequestBodySchema,
+    status: 201,
+    answer: createdLinkRequestSchema,
+    errors: [],
+    rateLimit: 'pairing',
+  },
+  getLinkRequest: {
+    access: 'user',
+    params: linkRequestIdParamsSchema,
+    status: 200,
+    answer: linkRequestSchema,
+    errors: ['link_request_not_found', 'link_request_expired'],
+  },
+  approveLinkRequest: {
+    access: 'user',
+    params: linkRequestIdParamsSchema,
+    body: approveLinkRequestBodySchema,
+    status: 200,
+    answer: approvedLinkRequestSchema,
+    errors: [
+      'link_request_not_found',
+      'link_request_expired',
+      'link_request_approved',
+      'no_identity_key',
+    ],
   },
 
   getPushPublicKey: {

@@ -30,6 +30,12 @@ export const API_ROUTES = {
   markMessageRead: { method: 'POST', path: '/messages/:id/read' },
   sendDesire: { method: 'POST', path: '/messages' },
 
+  getIdentityKeys: { method: 'GET', path: '/keys' },
+  publishIdentityKey: { method: 'PUT', path: '/keys/identity' },
+  createLinkRequest: { method: 'POST', path: '/keys/links' },
+  getLinkRequest: { method: 'GET', path: '/keys/links/:id' },
+  approveLinkRequest: { method: 'POST', path: '/keys/links/:id/approve' },
+
   getPushPublicKey: { method: 'GET', path: '/push/public-key' },
   savePushSubscription: { method: 'PUT', path: '/push/subscription' },
   deletePushSubscription: { method: 'DELETE', path: '/push/subscription' },

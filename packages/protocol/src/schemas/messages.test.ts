@@ -84,7 +84,7 @@ describe('sendDesireSchema encrypted notes', () => {
     expect(errorOf(secret({ encryptionData: undefined }))).toBe(
       'encryptionData is required when encrypted',
     );
-    expect(errorOf(secret({}, { version: 2 }))).toBe(TEXTS.unsupportedEncryptionVersion(2));
+    expect(errorOf(secret({}, { version: 3 }))).toBe(TEXTS.unsupportedEncryptionVersion(3));
     expect(errorOf(secret({}, { version: '1' }))).toBe(TEXTS.unsupportedEncryptionVersion('1'));
     expect(errorOf(secret({}, { iv: 'AAAA' }))).toBe('iv must be 12 bytes of base64');
     expect(errorOf(secret({}, { iv: '****************' }))).toBe('iv must be base64');

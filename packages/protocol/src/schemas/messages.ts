@@ -7,8 +7,11 @@ import {
   NOTE_CIPHERTEXT_BASE64_MAX,
   NOTE_MAX,
 } from '../constants.js';
+import { ENCRYPTION_VERSION_V2 } from '../e2e/constants.js';
 import { TEXTS } from '../texts.js';
 import { limitQuerySchema, scoreSchema, userIdSchema } from './common.js';
+import type { EncryptionDataV2 } from '../e2e/note.js';
+import { encryptionDataV2Schema } from './keys.js';
 
 const base64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
@@ -30,7 +33,18 @@ export const encryptionDataSchema = z.strictObject(
   },
   { error: 'encryptionData is required when encrypted' },
 );
-export type EncryptionData = { iv: string; salt: string; version: typeof ENCRYPTION_VERSION };
+export type EncryptionDataV1 = { iv: string; salt: string; version: typeof ENCRYPTION_VERSION };
+/** Version 1 (passphrase) or version 2 (end-to-end, for the partners' identity keys). */
+export type EncryptionData = EncryptionDataV1 | EncryptionDataV2;
+
+/** Version 2 data goes to its own schema; anything else is read as version 1, as before. */
+function parseEncryptionData(data: unknown) {
+  const isV2 =
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { version?: unknown }).version === ENCRYPTION_VERSION_V2;
+  return isV2 ? encryptionDataV2Schema.safeParse(data) : encryptionDataSchema.safeParse(data);
+}
 
 export const noteCiphertextSchema = z
   .string({ error: 'content must be base64' })
@@ -57,7 +71,7 @@ export const sendDesireSchema = z
     encrypted: z.boolean({ error: 'encrypted must be a boolean' }).optional().default(false),
     // Typed for clients; checked below, where whether it is required depends on `encrypted`.
     encryptionData: z
-      .custom<{ iv: string; salt: string; version: number } | null>(() => true)
+      .custom<{ iv: string; salt: string; version: number } | EncryptionDataV2 | null>(() => true)
       .optional(),
   })
   .transform((input, ctx) => {
@@ -69,7 +83,7 @@ export const sendDesireSchema = z
     };
     if (input.encrypted) {
       const note = noteCiphertextSchema.safeParse(input.content);
-      const data = encryptionDataSchema.safeParse(input.encryptionData);
+      const data = parseEncryptionData(input.encryptionData);
       for (const result of [note, data]) {
         if (!result.success) {
           ctx.addIssue({
@@ -140,7 +154,19 @@ export const messageSchema = z.object({
   encrypted: z.boolean(),
   note: z.string().nullable(),
   note_encrypted: z.string().nullable(),
-  encryption_data: z.object({ iv: z.string(), salt: z.string(), version: z.number() }).nullable(),
+  encryption_data: z
+    .union([
+      z.object({ iv: z.string(), salt: z.string(), version: z.literal(ENCRYPTION_VERSION) }),
+      z.object({
+        version: z.literal(ENCRYPTION_VERSION_V2),
+        iv: z.string(),
+        sender_key_id: z.string(),
+        recipients: z.array(
+          z.object({ key_id: z.string(), enc: z.string(), wrapped_key: z.string() }),
+        ),
+      }),
+    ])
+    .nullable(),
   read_at: z.string().nullable(),
   is_read: z.boolean(),
   created_at: z.string(),

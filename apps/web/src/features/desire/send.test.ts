@@ -23,7 +23,7 @@ describe('buildDesire', () => {
     });
     expect(desire.id).toMatch(/^[0-9a-f-]{36}$/);
     const data = desire.encryptionData;
-    if (!data || !desire.content) throw new Error('not encrypted');
+    if (!data || !('salt' in data) || !desire.content) throw new Error('not encrypted with v1');
     const note = await decryptNote(
       { ciphertext: desire.content, ...data },
       draft.partnerId,

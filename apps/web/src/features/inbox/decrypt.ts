@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Message } from '@couple/protocol';
-import { TEXTS, decryptNote } from '@couple/protocol/browser';
+import { ENCRYPTION_VERSION, TEXTS, decryptNote } from '@couple/protocol/browser';
 import { logClientError } from '../../lib/client-errors.js';
 
 export type NoteView =
@@ -13,8 +13,9 @@ function decrypt(message: Message): Promise<NoteView> {
   let view = cache.get(message.id);
   if (!view) {
     const data = message.encryption_data;
+    // Version 2 (end-to-end) notes need the identity-key library, which this app lacks yet.
     view = (
-      data && message.note_encrypted
+      data?.version === ENCRYPTION_VERSION && message.note_encrypted
         ? decryptNote(
             { ciphertext: message.note_encrypted, ...data },
             message.sender_id,

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../context.js';
+import { contractRoutes } from '../http/contract-route.js';
+import * as keys from './service.js';
+
+export const keyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const route = contractRoutes(app, ctx.config);
+
+  route('getIdentityKeys', async ({ user }) => keys.getIdentityKeys(ctx, user.userId));
+
+  route('publishIdentityKey', async ({ user, body }) =>
+    keys.publishIdentityKey(ctx, user.userId, body),
+  );
+
+  route('createLinkRequest', async ({ user, body }) =>
+    keys.createLinkRequest(ctx, user.userId, body.ephemeral_public_key),
+  );
+
+  route('getLinkRequest', async ({ user, params }) =>
+    keys.getLinkRequest(ctx, user.userId, params.id),
+  );
+
+  route('approveLinkRequest', async ({ user, params, body }) =>
+    keys.approveLinkRequest(ctx, user.userId, params.id, body.sealed_payload),
+  );
+};

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import {
+  LINK_REQUEST_TTL_SECONDS,
+  type IdentityKeysAnswer,
+  type KeyInfo,
+  type LinkRequestAnswer,
+  type PublishIdentityKeyBody,
+} from '@couple/protocol';
+import type { AppContext } from '../context.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { HttpError } from '../http/errors.js';
+import * as repo from './repository.js';
+
+/** The key id of a raw public key: the first 16 bytes of its SHA-256, base64url. */
+export function keyIdOf(publicKey: string): string {
+  const raw = Buffer.from(publicKey, 'base64url');
+  return createHash('sha256').update(raw).digest().subarray(0, 16).toString('base64url');
+}
+
+/** The caller's current identity key and their partner's, each with the key it replaced. */
+export function getIdentityKeys(ctx: AppContext, userId: string): Promise<IdentityKeysAnswer> {
+  return ctx.db.asUser(userId, (tx) => repo.selectCurrentKeys(tx, userId));
+}
+
+/**
+ * Makes a key the caller's current one. Publishing the current key again changes nothing; a
+ * different key keeps the old one as history and tells the partner after the commit.
+ */
+export async function publishIdentityKey(
+  ctx: AppContext,
+  userId: string,
+  key: PublishIdentityKeyBody,
+): Promise<KeyInfo> {
+  if (keyIdOf(key.public_key) !== key.key_id) throw new HttpError('key_id_mismatch');
+  const outcome = await ctx.db
+    .asUser(userId, async (tx) => {
+      const current = await repo.lockCurrentKey(tx, userId);
+      if (current?.key_id === key.key_id) return { changed: false, key: current } as const;
+      const published = await repo.replaceCurrentKey(tx, userId, key, current?.key_id ?? null);
+      return { changed: true, key: published, partnerId: await repo.selectPartnerId(tx) } as const;
+    })
+    .catch((error: unknown) => {
+      // Two devices published at once and the other won: the client retries and sees its key.
+      if (isUniqueViolation(error, 'identity_keys_current')) throw new HttpError('conflict_retry');
+      throw error;
+    });
+  if (outcome.changed) {
+    ctx.events.emit('identityKeyChanged', {
+      userId,
+      partnerId: outcome.partnerId,
+      keyId: outcome.key.key_id,
+      previousKeyId: outcome.key.previous_key_id,
+    });
+  }
+  return outcome.key;
+}
+
+/** A new device of the caller's account asks for the identity key, sealed to its own key. */
+export function createLinkRequest(
+  ctx: AppContext,
+  userId: string,
+  ephemeralPublicKey: string,
+): Promise<{ id: string; expires_at: string }> {
+  return ctx.db.asUser(userId, (tx) =>
+    repo.insertLinkRequest(tx, userId, ephemeralPublicKey, LINK_REQUEST_TTL_SECONDS),
+  );
+}
+
+function openRequestOrThrow(found: repo.StoredLinkRequest | null): repo.StoredLinkRequest {
+  if (!found) throw new HttpError('link_request_not_found');
+  if (found.expired) throw new HttpError('link_request_expired');
+  return found;
+}
+
+/** A request of the caller's own account; another account's is not found. */
+export async function getLinkRequest(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+): Promise<LinkRequestAnswer> {
+  const found = openRequestOrThrow(
+    await ctx.db.asUser(userId, (tx) => repo.selectLinkRequest(tx, id)),
+  );
+  return {
+    id: found.id,
+    ephemeral_public_key: found.ephemeral_public_key,
+    expires_at: found.expires_at,
+    sealed_payload: found.sealed_payload,
+  };
+}
+
+/** An existing device answers a request once, with the identity key sealed to the new device. */
+export function approveLinkRequest(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  sealedPayload: string,
+): Promise<{ id: string; approved_at: string }> {
+  return ctx.db.asUser(userId, async (tx) => {
+    const found = openRequestOrThrow(await repo.selectLinkRequest(tx, id, { lock: true }));
+    if (found.approved) throw new HttpError('link_request_approved');
+    if (!(await repo.lockCurrentKey(tx, userId))) throw new HttpError('no_identity_key');
+    return repo.approveLinkRequest(tx, id, sealedPayload);
+  });
+}

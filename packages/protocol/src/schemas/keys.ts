@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { SEALED_PAYLOAD_MAX } from '../constants.js';
+import { ENCRYPTION_VERSION_V2 } from '../e2e/constants.js';
+
+/*
+ * End-to-end key material as the server sees it: base64url without padding, checked for shape
+ * only (the server stores it and opens nothing). The last character of a value whose bit length
+ * is not a multiple of 6 must carry zero bits, so every value has one spelling.
+ */
+
+/** A raw uncompressed P-256 point: 65 bytes, the first 0x04, so 87 characters from 'B'. */
+const P256_POINT = /^B[A-Za-z0-9_-]{85}[AEIMQUYcgkosw048]$/;
+/** 16 bytes: 22 characters. */
+const KEY_ID = /^[A-Za-z0-9_-]{21}[AQgw]$/;
+/** Whole bytes, base64url without padding: a 2- or 3-character tail ends in zero bits. */
+const BASE64URL =
+  /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-][AQgw]|[A-Za-z0-9_-]{2}[AEIMQUYcgkosw048])?$/;
+
+function base64urlOf(name: string, chars: number) {
+  return z
+    .string({ error: `${name} must be base64url` })
+    .length(chars, `${name} must be ${chars} characters of base64url`)
+    .regex(BASE64URL, `${name} must be base64url without padding`);
+}
+
+export const p256PublicKeySchema = (name: string) =>
+  z
+    .string({ error: `${name} must be base64url` })
+    .regex(P256_POINT, `${name} must be an uncompressed P-256 point (87 characters of base64url)`);
+
+export const keyIdSchema = (name: string) =>
+  z
+    .string({ error: `${name} must be base64url` })
+    .regex(KEY_ID, `${name} must be 16 bytes of base64url (22 characters)`);
+
+/** One recipient of a v2 note: its key id, the ephemeral point and the wrapped note key. */
+export const recipientSchema = z.strictObject({
+  key_id: keyIdSchema('recipients.key_id'),
+  enc: base64urlOf('recipients.enc', 87),
+  wrapped_key: base64urlOf('recipients.wrapped_key', 64),
+});
+
+export const encryptionDataV2Schema = z.strictObject(
+  {
+    version: z.literal(ENCRYPTION_VERSION_V2),
+    iv: base64urlOf('iv', 16),
+    sender_key_id: keyIdSchema('sender_key_id'),
+    recipients: z
+      .array(recipientSchema, { error: 'recipients must be a list' })
+      .min(1, 'recipients must name 1 or 2 keys')
+      .max(2, 'recipients must name 1 or 2 keys'),
+  },
+  { error: 'encryptionData is required when encrypted' },
+);
+
+export const publishIdentityKeyBodySchema = z.strictObject({
+  public_key: p256PublicKeySchema('public_key'),
+  key_id: keyIdSchema('key_id'),
+});
+export type PublishIdentityKeyBody = z.infer<typeof publishIdentityKeyBodySchema>;
+
+export const keyInfoSchema = z.object({
+  public_key: z.string(),
+  key_id: z.string(),
+  created_at: z.string(),
+  /** The key this one replaced, so a client can tell a key change from a first key. */
+  previous_key_id: z.string().nullable(),
+});
+export type KeyInfo = z.infer<typeof keyInfoSchema>;
+
+export const identityKeysSchema = z.object({
+  own: keyInfoSchema.nullable(),
+  partner: keyInfoSchema.nullable(),
+});
+export type IdentityKeysAnswer = z.infer<typeof identityKeysSchema>;
+
+export const createLinkRequestBodySchema = z.strictObject({
+  ephemeral_public_key: p256PublicKeySchema('ephemeral_public_key'),
+});
+
+export const linkRequestIdParamsSchema = z.strictObject({
+  id: z.uuid({ error: 'Invalid link request id' }),
+});
+
+export const approveLinkRequestBodySchema = z.strictObject({
+  sealed_payload: z
+    .string({ error: 'sealed_payload must be text' })
+    .max(SEALED_PAYLOAD_MAX, `sealed_payload must be at most ${SEALED_PAYLOAD_MAX} characters`)
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'sealed_payload must be base64url.base64url'),
+});
+
+export const createdLinkRequestSchema = z.object({ id: z.uuid(), expires_at: z.string() });
+export const linkRequestSchema = z.object({
+  id: z.uuid(),
+  ephemeral_public_key: z.string(),
+  expires_at: z.string(),
+  sealed_payload: z.string().nullable(),
+});
+export type LinkRequestAnswer = z.infer<typeof linkRequestSchema>;
+export const approvedLinkRequestSchema = z.object({ id: z.uuid(), approved_at: z.string() });
