@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ErrorCode } from '../errors.js';
 import {
   authUserSchema,
   confirmEmailQuerySchema,
@@ -10,7 +9,6 @@ import {
   signUpBodySchema,
   signUpResponseSchema,
 } from '../schemas/auth.js';
-import { debugLogBodySchema, debugLogsQuerySchema } from '../schemas/debug.js';
 import { farcasterSignInBodySchema } from '../schemas/farcaster.js';
 import {
   listMessagesQuerySchema,
@@ -44,32 +42,12 @@ import {
   linkRequestSchema,
   publishIdentityKeyBodySchema,
 } from '../schemas/keys.js';
-import { pushSubscriptionSchema, pushWebhookBodySchema } from '../schemas/push.js';
 import { API_ROUTES, type ApiRouteName } from './routes.js';
 
-/** Who may call a route: a signed-in user, anyone, or a caller proven another way. */
-export type RouteAccess = 'user' | 'public' | 'webhook-secret' | 'signed-event';
-/** The per-minute budgets of docs/api.md, by name (the numbers are configuration). */
-export type RateLimitName = 'auth' | 'refresh' | 'pairing' | 'clientErrors';
+import { noBody, none, type RouteContract } from './route-contract.js';
+import { SERVICES_CONTRACT } from './services-api.js';
 
-export interface RouteContract {
-  access: RouteAccess;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  /** The success status; a handler may still answer another 2xx (an idempotent repeat). */
-  status: 200 | 201 | 204 | 303;
-  /** The success body; z.undefined() for none. */
-  answer: z.ZodType;
-  /** The route's own refusals, beyond the conventions every route shares (docs/api.md#errors). */
-  errors: readonly ErrorCode[];
-  rateLimit?: RateLimitName;
-  /** Fields every failure of this route carries beside { error, code } (the spec's RPC shape). */
-  failureFields?: Readonly<Record<string, unknown>>;
-}
-
-const none = z.undefined();
-const noBody = z.strictObject({}).nullish();
+export type { RateLimitName, RouteAccess, RouteContract } from './route-contract.js';
 
 export const API_CONTRACT = {
   health: {
@@ -259,83 +237,7 @@ export const API_CONTRACT = {
     ],
   },
 
-  getPushPublicKey: {
-    access: 'public',
-    status: 200,
-    answer: z.object({ publicKey: z.string() }),
-    errors: [],
-  },
-  savePushSubscription: {
-    access: 'user',
-    body: pushSubscriptionSchema,
-    status: 200,
-    answer: z.object({ success: z.literal(true) }),
-    errors: [],
-  },
-  deletePushSubscription: { access: 'user', status: 204, answer: none, errors: [] },
-  sendPushWebhook: {
-    access: 'webhook-secret',
-    body: pushWebhookBodySchema,
-    status: 200,
-    answer: z.object({ success: z.literal(true), delivered: z.number().int() }),
-    errors: [
-      'push_webhook_not_configured',
-      'webhook_secret_invalid',
-      'webhook_token_invalid',
-      'push_subscription_missing',
-      'push_subscription_gone',
-      'push_failed',
-    ],
-  },
-
-  receiveFarcasterWebhook: {
-    access: 'signed-event',
-    status: 200,
-    answer: z.object({
-      success: z.literal(true),
-      outcome: z.enum(['stored', 'disabled', 'ignored']),
-    }),
-    errors: [
-      'farcaster_event_invalid',
-      'farcaster_signature_invalid',
-      'farcaster_app_key_invalid',
-      'farcaster_app_key_unavailable',
-      'notification_url_invalid',
-      'notification_token_taken',
-    ],
-  },
-
-  logClientError: {
-    access: 'user',
-    body: debugLogBodySchema,
-    status: 201,
-    answer: z.object({ success: z.literal(true), error: z.null() }),
-    errors: [],
-    rateLimit: 'clientErrors',
-  },
-  listDebugLogs: {
-    access: 'user',
-    query: debugLogsQuerySchema,
-    status: 200,
-    answer: z.object({
-      logs: z.array(
-        z.object({
-          function_name: z.string(),
-          input_params: z.unknown(),
-          error_message: z.string().nullable(),
-          execution_time_ms: z.number().int().nullable(),
-          created_at: z.string(),
-        }),
-      ),
-    }),
-    errors: [],
-  },
-  getMessageAccess: {
-    access: 'user',
-    status: 200,
-    answer: z.record(z.string(), z.unknown()),
-    errors: [],
-  },
+  ...SERVICES_CONTRACT,
 } as const satisfies Record<ApiRouteName, RouteContract>;
 
 type Contract = typeof API_CONTRACT;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { ErrorCode } from '../errors.js';
+
+/** Who may call a route: a signed-in user, anyone, or a caller proven another way. */
+export type RouteAccess = 'user' | 'public' | 'webhook-secret' | 'signed-event';
+/** The per-minute budgets of docs/api.md, by name (the numbers are configuration). */
+export type RateLimitName = 'auth' | 'refresh' | 'pairing' | 'clientErrors';
+
+export interface RouteContract {
+  access: RouteAccess;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success status; a handler may still answer another 2xx (an idempotent repeat). */
+  status: 200 | 201 | 204 | 303;
+  /** The success body; z.undefined() for none. */
+  answer: z.ZodType;
+  /** The route's own refusals, beyond the conventions every route shares (docs/api.md#errors). */
+  errors: readonly ErrorCode[];
+  rateLimit?: RateLimitName;
+  /** Fields every failure of this route carries beside { error, code } (the spec's RPC shape). */
+  failureFields?: Readonly<Record<string, unknown>>;
+}
+
+/** A success without a body (204, a redirect). */
+export const none = z.undefined();
+/** A route that reads no body: nothing, null or {}. */
+export const noBody = z.strictObject({}).nullish();
