@@ -37,10 +37,12 @@ afterEach(() => vi.unstubAllGlobals());
 describe('session store', () => {
   it('shares one refresh between concurrent callers and stores the rotated session', async () => {
     const { refreshSession, getSession } = await load(session('1'));
-    fetchMock.mockResolvedValueOnce(json(200, session('2')));
+    // One object: building it twice could straddle a second and change expires_at.
+    const rotated = session('2');
+    fetchMock.mockResolvedValueOnce(json(200, rotated));
     const [a, b] = await Promise.all([refreshSession(), refreshSession()]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(a).toEqual(session('2'));
+    expect(a).toEqual(rotated);
     expect(b).toBe(a);
     expect(getSession()?.refresh_token).toBe('refresh-2');
     expect(JSON.parse(store.get(STORAGE_KEYS.session) ?? '{}').refresh_token).toBe('refresh-2');
