@@ -66,8 +66,9 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
   const onSessionRevoked: DomainListener<'sessionRevoked'> = ({ sessionId }) => {
     ctx.sessions.markRevoked(sessionId);
     io.in(sessionRoom(sessionId)).disconnectSockets(true);
-    // The other instances refuse the session's tokens on HTTP at once too.
-    io.serverSideEmit(SESSION_REVOKED, sessionId);
+    // The other instances refuse the session's tokens on HTTP at once too (only the Redis
+    // adapter links instances; the in-memory one has nobody to tell).
+    if (ctx.config.REDIS_URL) io.serverSideEmit(SESSION_REVOKED, sessionId);
   };
   const onRemoteRevocation = (sessionId: unknown) => {
     if (typeof sessionId === 'string') ctx.sessions.markRevoked(sessionId);
