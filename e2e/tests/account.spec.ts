@@ -21,7 +21,7 @@ test('disconnecting from settings returns both partners to pairing', async ({
   const settings = new SettingsPage(alicePage);
   await settings.expectOpen();
   await expect(settings.version).toBeVisible();
-  await expect(alicePage.getByText(/row-level security/)).toBeVisible();
+  await expect(alicePage.getByText(/The service sees who sends a desire/)).toBeVisible();
   await settings.disconnectFromPartner();
   await expect(toast(alicePage, 'Disconnected from partner')).toBeVisible();
   await new PartnerPage(alicePage).expectOpen();

@@ -53,7 +53,7 @@ export function MessageCard({
           {note.kind === 'encrypted' && (
             <span className="inline-flex w-fit items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
               <Lock className="size-3" aria-hidden="true" />
-              End-to-end encrypted
+              Encrypted
             </span>
           )}
         </div>

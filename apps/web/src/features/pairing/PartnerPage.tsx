@@ -42,9 +42,9 @@ export function PartnerPage() {
             </h2>
             <ul className="list-disc space-y-1 pl-5">
               <li>No usernames are shared during pairing</li>
-              <li>Connections are anonymous</li>
               <li>Codes expire in {PAIRING_CODE_LIFETIME_MINUTES} minutes</li>
-              <li>Messages are end-to-end encrypted</li>
+              <li>Notes are encrypted on your device before they are sent</li>
+              <li>The service sees who sends a desire, when, and its scores</li>
             </ul>
           </aside>
         </div>

@@ -43,9 +43,10 @@ export function SettingsPage() {
       <Section title="Privacy & Security">
         <p className="flex gap-3 text-sm text-slate-700">
           <ShieldCheck className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-          Your notes are end-to-end encrypted in your browser before they are sent, so only you and
-          your partner can read them. Your data is protected by row-level security: no one else can
-          access your desires.
+          Notes are encrypted in your browser before they are sent, and only you and your partner
+          can see your desires in the app. The service sees who sends a desire, when, and its
+          scores. Today&apos;s note encryption uses a key the service could work out; keys that
+          never leave your devices are on their way.
         </p>
       </Section>
       <Section title="Account">
