@@ -22,6 +22,8 @@ export const MESSAGES_LIST_LIMIT = 50;
 /** How many client errors one user may report per minute (POST /api/debug/logs). */
 export const CLIENT_ERROR_REPORTS_PER_MINUTE = 30;
 export const DEBUG_LOGS_LIMIT_MAX = 100;
+/** Characters of a client error's message the debug log keeps. */
+export const DEBUG_ERROR_MESSAGE_MAX = 2000;
 export const BADGE_CAP_MOBILE = 9;
 export const BADGE_CAP_DESKTOP = 99;
 
@@ -78,8 +80,9 @@ export const INPUT_DEPTH_MAX = 32;
 
 /** Desires one sender may send in a minute, over every surface: generous for a couple. */
 export const DESIRES_PER_MINUTE = 60;
-/** Failed sign-ins of one account within 15 minutes before its sign-ins are slowed down. */
+/** Failed sign-ins of one account within the window below before its sign-ins are slowed down. */
 export const SIGN_IN_FAILURES_BEFORE_SLOWDOWN = 10;
+export const SIGN_IN_FAILURE_WINDOW_MINUTES = 15;
 /** Once slowed down, one sign-in attempt of that account per this many seconds. */
 export const SIGN_IN_SLOWDOWN_SECONDS = 30;
 /** Debug log entries each account keeps (log_debug deletes older ones, migration 011). */

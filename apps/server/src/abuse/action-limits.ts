@@ -6,6 +6,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { SIGN_IN_FAILURE_WINDOW_MINUTES } from '@couple/protocol';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 
@@ -68,7 +69,7 @@ export function createActionLimits(config: Config, redis?: Redis): ActionLimits 
   const failures = limiter(redis, {
     keyPrefix: 'couple-failed-sign-ins',
     points: config.SIGN_IN_FAILURES_BEFORE_SLOWDOWN,
-    duration: 15 * 60,
+    duration: SIGN_IN_FAILURE_WINDOW_MINUTES * 60,
   });
   // Once slowed, one attempt per interval gets through: a guesser is held to a crawl, and the
   // owner still gets in within an interval, never locked out.

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import {
   LINK_REQUEST_TTL_SECONDS,
+  keyIdOfPublicKey,
   type IdentityKeysAnswer,
   type KeyInfo,
   type LinkRequestAnswer,
@@ -10,12 +10,6 @@ import type { AppContext } from '../context.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { HttpError } from '../http/errors.js';
 import * as repo from './repository.js';
-
-/** The key id of a raw public key: the first 16 bytes of its SHA-256, base64url. */
-export function keyIdOf(publicKey: string): string {
-  const raw = Buffer.from(publicKey, 'base64url');
-  return createHash('sha256').update(raw).digest().subarray(0, 16).toString('base64url');
-}
 
 /** The caller's current identity key and their partner's, each with the key it replaced. */
 export function getIdentityKeys(ctx: AppContext, userId: string): Promise<IdentityKeysAnswer> {
@@ -31,7 +25,9 @@ export async function publishIdentityKey(
   userId: string,
   key: PublishIdentityKeyBody,
 ): Promise<KeyInfo> {
-  if (keyIdOf(key.public_key) !== key.key_id) throw new HttpError('key_id_mismatch');
+  if ((await keyIdOfPublicKey(key.public_key)) !== key.key_id) {
+    throw new HttpError('key_id_mismatch');
+  }
   const outcome = await ctx.db
     .asUser(userId, async (tx) => {
       const current = await repo.lockCurrentKey(tx, userId);

@@ -16,13 +16,10 @@ type SendRow = Message & {
 };
 
 /** Refusals of send_desire_as: no partner, not the partner, and the end-to-end rules (010). */
-type RefusedOutcome = 'no_partner' | 'not_partner' | 'upgrade_required' | 'key_changed';
-const REFUSED: readonly string[] = [
-  'no_partner',
-  'not_partner',
-  'upgrade_required',
-  'key_changed',
-] satisfies RefusedOutcome[];
+const REFUSED = ['no_partner', 'not_partner', 'upgrade_required', 'key_changed'] as const;
+type RefusedOutcome = (typeof REFUSED)[number];
+const isRefused = (outcome: string): outcome is RefusedOutcome =>
+  (REFUSED as readonly string[]).includes(outcome);
 
 export type SendOutcome =
   | { outcome: 'sent'; message: Message; senderUsername: string; receiver: ReceiverTargets }
@@ -101,7 +98,7 @@ function toOutcome(row: SendRow): SendOutcome {
     };
   }
   if (outcome === 'existing') return { outcome, message: message.id ? message : undefined };
-  if (REFUSED.includes(outcome)) return { outcome: outcome as RefusedOutcome };
+  if (isRefused(outcome)) return { outcome };
   throw new Error(`send_desire_as returned ${outcome}`);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiErrorText, failureText } from './api-errors.js';
+import { ApiError, apiErrorOf, apiErrorText, failureText } from './api-errors.js';
 
 describe('apiErrorText', () => {
   it('uses the body error text', () => {
@@ -26,5 +26,18 @@ describe('failureText', () => {
     expect(failureText(new TypeError('fetch failed'), 'Failed to connect')).toBe(
       'Failed to connect',
     );
+  });
+});
+
+describe('apiErrorOf', () => {
+  it('keeps a known error code beside the text, and no code otherwise', () => {
+    const taken = apiErrorOf(409, '{"error":"Username already taken","code":"username_taken"}');
+    expect(taken).toMatchObject({ status: 409, message: 'Username already taken' });
+    expect(taken.code).toBe('username_taken');
+    expect(apiErrorOf(409, '{"error":"x","code":"made_up"}').code).toBeNull();
+    expect(apiErrorOf(502, '<html>Bad gateway</html>')).toMatchObject({
+      code: null,
+      message: 'Request failed with status 502',
+    });
   });
 });

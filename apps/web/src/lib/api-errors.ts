@@ -12,18 +12,32 @@ export class ApiError extends Error {
   }
 }
 
+/** A response body as JSON, or the reason it is not: the one parse both readers share. */
+function parseBody(rawBody: string): { json: true; body: unknown } | { json: false } {
+  try {
+    return { json: true, body: JSON.parse(rawBody) as unknown };
+  } catch {
+    return { json: false };
+  }
+}
+
+function field(body: unknown, name: string): unknown {
+  return typeof body === 'object' && body !== null && name in body
+    ? (body as Record<string, unknown>)[name]
+    : undefined;
+}
+
+function textOf(status: number, parsed: ReturnType<typeof parseBody>): string {
+  if (!parsed.json) return TEXTS.requestFailedWithStatus(status);
+  const error = field(parsed.body, 'error');
+  return typeof error === 'string' && error.trim() !== '' ? error : TEXTS.requestFailed;
+}
+
 /** The ApiError of a failed response: its text as apiErrorText says, and its code if any. */
 export function apiErrorOf(status: number, rawBody: string): ApiError {
-  let code: ErrorCode | null = null;
-  try {
-    const body: unknown = JSON.parse(rawBody);
-    if (typeof body === 'object' && body !== null && 'code' in body && isErrorCode(body.code)) {
-      code = body.code;
-    }
-  } catch {
-    // Not JSON: no code, and apiErrorText gives the status text.
-  }
-  return new ApiError(status, apiErrorText(status, rawBody), code);
+  const parsed = parseBody(rawBody);
+  const code = parsed.json ? field(parsed.body, 'code') : undefined;
+  return new ApiError(status, textOf(status, parsed), isErrorCode(code) ? code : null);
 }
 
 /**
@@ -31,17 +45,7 @@ export function apiErrorOf(status: number, rawBody: string): ApiError {
  * 'Request failed with status {n}' (no JSON at all).
  */
 export function apiErrorText(status: number, rawBody: string): string {
-  let body: unknown;
-  try {
-    body = JSON.parse(rawBody);
-  } catch {
-    return TEXTS.requestFailedWithStatus(status);
-  }
-  if (typeof body === 'object' && body !== null && 'error' in body) {
-    const { error } = body;
-    if (typeof error === 'string' && error.trim() !== '') return error;
-  }
-  return TEXTS.requestFailed;
+  return textOf(status, parseBody(rawBody));
 }
 
 /** The text to show a person for any failure, with a fallback for non-API errors. */

@@ -6,7 +6,7 @@ import type {
   ApiRouteName,
   PushSubscriptionInput,
 } from '@couple/protocol';
-import { API_ROUTES, routePath } from '@couple/protocol/browser';
+import { API_ROUTES, DEBUG_ERROR_MESSAGE_MAX, routePath } from '@couple/protocol/browser';
 import type { ClientErrorEntry } from './client-errors.js';
 import { request } from './http.js';
 import { getSession } from './session.js';
@@ -78,7 +78,7 @@ export const api = {
     call('logClientError', {
       body: {
         function_name: entry.function_name,
-        error_message: entry.error_message.slice(0, 2000),
+        error_message: entry.error_message.slice(0, DEBUG_ERROR_MESSAGE_MAX),
         execution_time_ms:
           entry.execution_time_ms === null
             ? null

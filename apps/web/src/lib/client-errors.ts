@@ -1,7 +1,9 @@
 /*
- * The client error buffer. It imports nothing, so any module can log through it without joining
- * an import cycle; main.tsx decides where the entries go (window.coupleDebug, the server).
+ * The client error buffer. It imports nothing but constants, so any module can log through it
+ * without joining an import cycle; main.tsx decides where the entries go (window.coupleDebug, the
+ * server).
  */
+import { DEBUG_LOG_CAPACITY } from './constants.js';
 
 /** SPEC §3 debug log entry (CLIENT_ERROR_<context>). */
 export interface ClientErrorEntry {
@@ -13,7 +15,6 @@ export interface ClientErrorEntry {
 
 export type ClientErrorReporter = (entry: ClientErrorEntry) => void;
 
-const CAPACITY = 100;
 /** The newest entries, for window.coupleDebug. */
 const entries: ClientErrorEntry[] = [];
 /** Entries logged before a reporter was set. */
@@ -22,7 +23,7 @@ let reporter: ClientErrorReporter | null = null;
 
 function keepNewest(list: ClientErrorEntry[], entry: ClientErrorEntry): void {
   list.push(entry);
-  if (list.length > CAPACITY) list.shift();
+  if (list.length > DEBUG_LOG_CAPACITY) list.shift();
 }
 
 export function errorMessage(error: unknown): string {

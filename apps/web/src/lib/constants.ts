@@ -7,6 +7,9 @@ export const SESSION_REFRESH_MARGIN_SECONDS = 90;
 /** A live-channel send with no acknowledgement by then falls back to HTTP (same id, no duplicate). */
 export const SEND_ACK_TIMEOUT_MS = 10_000;
 
+/** Client errors kept in memory for window.coupleDebug. */
+export const DEBUG_LOG_CAPACITY = 100;
+
 /** One tag for every notification, so a new one replaces the last (renotify still alerts). */
 export const NOTIFICATION_TAG = 'couple-desires';
 

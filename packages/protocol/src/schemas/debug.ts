@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEBUG_LOGS_LIMIT_MAX } from '../constants.js';
+import { DEBUG_ERROR_MESSAGE_MAX, DEBUG_LOGS_LIMIT_MAX } from '../constants.js';
 import { limitQuerySchema } from './common.js';
 
 /** A debug log entry as the web app reports a client error (SPEC §3, §7: CLIENT_ERROR_<context>). */
@@ -9,7 +9,13 @@ export const debugLogBodySchema = z.strictObject({
     .trim()
     .regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'function_name must be 1 to 100 letters, digits or _.:-'),
   input_params: z.unknown().optional(),
-  error_message: z.string().max(2000, 'error_message must be at most 2000 characters').nullish(),
+  error_message: z
+    .string()
+    .max(
+      DEBUG_ERROR_MESSAGE_MAX,
+      `error_message must be at most ${DEBUG_ERROR_MESSAGE_MAX} characters`,
+    )
+    .nullish(),
   execution_time_ms: z.number().int().nonnegative().max(3_600_000).nullish(),
 });
 export type DebugLogBody = z.output<typeof debugLogBodySchema>;
