@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import type { IdentityKeysAnswer, KeyInfo } from '@couple/protocol';
+import type { IdentityKeysAnswer, KeyHistoryAnswer, KeyInfo } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, pair, request, type TestUser } from './helpers/api.js';
@@ -111,6 +111,24 @@ describe.each(DRIVERS)('identity keys (%s)', (driver) => {
     }
   });
 
+  it('answers the history of both partners’ keys, newest first, to the couple only', async () => {
+    const history = await call<KeyHistoryAnswer>('GET', '/api/keys/history', bob);
+    expect(history.status).toBe(200);
+    const aliceKeys = history.body.partner;
+    expect(aliceKeys.length).toBe(2);
+    expect(aliceKeys[0]).toMatchObject({ replaced_at: null });
+    expect(typeof aliceKeys[1]!.replaced_at).toBe('string');
+    const current = (await call<IdentityKeysAnswer>('GET', '/api/keys', bob)).body.partner!;
+    expect(aliceKeys[0]!.key_id).toBe(current.key_id);
+    expect(aliceKeys[1]!.key_id).toBe(current.previous_key_id);
+    const ownOfAlice = (await call<KeyHistoryAnswer>('GET', '/api/keys/history', alice)).body.own;
+    expect(ownOfAlice).toEqual(aliceKeys);
+    const seenByCarol = await call<KeyHistoryAnswer>('GET', '/api/keys/history', carol);
+    expect(seenByCarol.body.partner).toEqual([]);
+    const unknownQuery = await call('GET', '/api/keys/history?user=x', bob);
+    expect(unknownQuery).toMatchObject({ status: 400, body: { code: 'unknown_field' } });
+  });
+
   it('hides keys from strangers and lets nobody write another user’s keys (RLS)', async () => {
     await publishKey(server.url, carol);
     const seenByCarol = await call<IdentityKeysAnswer>('GET', '/api/keys', carol);
@@ -215,6 +233,27 @@ describe.each(DRIVERS)('device link requests (%s)', (driver) => {
     expect(await approve()).toMatchObject({ status: 409, body: { code: 'link_request_approved' } });
     const read = await call('GET', `/api/keys/links/${created.id}`, alice);
     expect(read.body).toMatchObject({ sealed_payload: SEALED });
+  });
+
+  it('lists the one waiting request to the account only, not once approved', async () => {
+    const created = await createRequest(alice);
+    const listed = await call('GET', '/api/keys/links', alice);
+    expect(listed).toMatchObject({
+      status: 200,
+      body: {
+        requests: [
+          {
+            id: created.id,
+            ephemeral_public_key: created.ephemeral,
+            expires_at: created.expires_at,
+          },
+        ],
+      },
+    });
+    expect((await call('GET', '/api/keys/links', mallory)).body).toEqual({ requests: [] });
+    await publishKey(server.url, alice);
+    await call('POST', `/api/keys/links/${created.id}/approve`, alice, { sealed_payload: SEALED });
+    expect((await call('GET', '/api/keys/links', alice)).body).toEqual({ requests: [] });
   });
 
   it('replaces an earlier open request of the same user', async () => {

@@ -1,4 +1,10 @@
-import type { KeyInfo, LinkRequestAnswer } from '@couple/protocol';
+import type {
+  KeyHistoryAnswer,
+  KeyHistoryEntry,
+  KeyInfo,
+  LinkRequestAnswer,
+  PendingLinkRequestsAnswer,
+} from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
 
 /** The key a current key replaced: the most recently replaced one of the same user. */
@@ -123,4 +129,35 @@ export async function approveLinkRequest(
     [id, sealedPayload],
   );
   return rows[0]!;
+}
+
+/** Every key of the caller and of the current partner, newest first (row-level security). */
+export async function selectKeyHistory(q: Queryable, userId: string): Promise<KeyHistoryAnswer> {
+  const { rows } = await q.query<KeyHistoryEntry & { own: boolean }>(
+    `SELECT user_id = $1 AS own, public_key, key_id, created_at, replaced_at
+     FROM identity_keys WHERE user_id IN ($1, get_my_partner_id())
+     ORDER BY created_at DESC`,
+    [userId],
+  );
+  const entries = (own: boolean): KeyHistoryEntry[] =>
+    rows
+      .filter((row) => row.own === own)
+      .map(({ public_key, key_id, created_at, replaced_at }) => ({
+        public_key,
+        key_id,
+        created_at,
+        replaced_at,
+      }));
+  return { own: entries(true), partner: entries(false) };
+}
+
+/** The caller's requests that are neither approved nor expired. */
+export async function selectPendingLinkRequests(
+  q: Queryable,
+): Promise<PendingLinkRequestsAnswer['requests']> {
+  const { rows } = await q.query<PendingLinkRequestsAnswer['requests'][number]>(
+    `SELECT id, ephemeral_public_key, expires_at FROM device_links
+     WHERE approved_at IS NULL AND expires_at > now() ORDER BY created_at DESC`,
+  );
+  return rows;
 }

@@ -8,6 +8,10 @@ export const keyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
 
   route('getIdentityKeys', async ({ user }) => keys.getIdentityKeys(ctx, user.userId));
 
+  route('getKeyHistory', async ({ user }) => keys.getKeyHistory(ctx, user.userId));
+
+  route('listLinkRequests', async ({ user }) => keys.listLinkRequests(ctx, user.userId));
+
   route('publishIdentityKey', async ({ user, body }) =>
     keys.publishIdentityKey(ctx, user.userId, body),
   );

@@ -2,6 +2,8 @@ import {
   LINK_REQUEST_TTL_SECONDS,
   keyIdOfPublicKey,
   type IdentityKeysAnswer,
+  type KeyHistoryAnswer,
+  type PendingLinkRequestsAnswer,
   type KeyInfo,
   type LinkRequestAnswer,
   type PublishIdentityKeyBody,
@@ -14,6 +16,19 @@ import * as repo from './repository.js';
 /** The caller's current identity key and their partner's, each with the key it replaced. */
 export function getIdentityKeys(ctx: AppContext, userId: string): Promise<IdentityKeysAnswer> {
   return ctx.db.asUser(userId, (tx) => repo.selectCurrentKeys(tx, userId));
+}
+
+/** Every key the caller and their partner published: old notes name the key that sealed them. */
+export function getKeyHistory(ctx: AppContext, userId: string): Promise<KeyHistoryAnswer> {
+  return ctx.db.asUser(userId, (tx) => repo.selectKeyHistory(tx, userId));
+}
+
+/** The request a new device of the account is waiting on, for a signed-in device to approve. */
+export async function listLinkRequests(
+  ctx: AppContext,
+  userId: string,
+): Promise<PendingLinkRequestsAnswer> {
+  return { requests: await ctx.db.asUser(userId, (tx) => repo.selectPendingLinkRequests(tx)) };
 }
 
 /**

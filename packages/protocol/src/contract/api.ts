@@ -38,6 +38,8 @@ import {
   createdLinkRequestSchema,
   identityKeysSchema,
   keyInfoSchema,
+  keyHistorySchema,
+  pendingLinkRequestsSchema,
   linkRequestIdParamsSchema,
   linkRequestSchema,
   publishIdentityKeyBodySchema,
@@ -201,6 +203,8 @@ export const API_CONTRACT = {
   },
 
   getIdentityKeys: { access: 'user', status: 200, answer: identityKeysSchema, errors: [] },
+  getKeyHistory: { access: 'user', status: 200, answer: keyHistorySchema, errors: [] },
+  listLinkRequests: { access: 'user', status: 200, answer: pendingLinkRequestsSchema, errors: [] },
   publishIdentityKey: {
     access: 'user',
     body: publishIdentityKeyBodySchema,

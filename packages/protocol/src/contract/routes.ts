@@ -31,6 +31,8 @@ export const API_ROUTES = {
   sendDesire: { method: 'POST', path: '/messages' },
 
   getIdentityKeys: { method: 'GET', path: '/keys' },
+  getKeyHistory: { method: 'GET', path: '/keys/history' },
+  listLinkRequests: { method: 'GET', path: '/keys/links' },
   publishIdentityKey: { method: 'PUT', path: '/keys/identity' },
   createLinkRequest: { method: 'POST', path: '/keys/links' },
   getLinkRequest: { method: 'GET', path: '/keys/links/:id' },

@@ -98,3 +98,25 @@ export const linkRequestSchema = z.object({
 });
 export type LinkRequestAnswer = z.infer<typeof linkRequestSchema>;
 export const approvedLinkRequestSchema = z.object({ id: z.uuid(), approved_at: z.string() });
+
+/** Every key an account has published, newest first: old notes name the key they were sealed with. */
+export const keyHistoryEntrySchema = z.object({
+  public_key: z.string(),
+  key_id: z.string(),
+  created_at: z.string(),
+  replaced_at: z.string().nullable(),
+});
+export type KeyHistoryEntry = z.infer<typeof keyHistoryEntrySchema>;
+export const keyHistorySchema = z.object({
+  own: z.array(keyHistoryEntrySchema),
+  partner: z.array(keyHistoryEntrySchema),
+});
+export type KeyHistoryAnswer = z.infer<typeof keyHistorySchema>;
+
+/** The account's request waiting for approval (at most one), for the approving device to show. */
+export const pendingLinkRequestsSchema = z.object({
+  requests: z.array(
+    z.object({ id: z.uuid(), ephemeral_public_key: z.string(), expires_at: z.string() }),
+  ),
+});
+export type PendingLinkRequestsAnswer = z.infer<typeof pendingLinkRequestsSchema>;
