@@ -35,7 +35,7 @@ test('partner receives a desire while on the inbox', async ({ openBrowser, backe
   await expect(card).toBeVisible();
   await expect(card).toContainText('Intensity: 8/10');
   await expect(card).toContainText('Urgency: 3/10');
-  await expect(card).toContainText('Encrypted');
+  await expect(card).toContainText(/encrypted/i);
   await expect(card).toContainText('NEW');
   await expect(card.locator('time')).toHaveText(/^\d+m ago$/);
   await expect(inbox.emptyTitle).toBeHidden();

@@ -21,6 +21,12 @@ const profile = () =>
   import('../features/profile/ProfilePage.js').then((m) => ({ Component: m.ProfilePage }));
 const settings = () =>
   import('../features/settings/SettingsPage.js').then((m) => ({ Component: m.SettingsPage }));
+const keySetup = () =>
+  import('../features/keys/KeySetupPage.js').then((m) => ({ Component: m.KeySetupPage }));
+const recoveryKey = () =>
+  import('../features/keys/RecoveryKeyPage.js').then((m) => ({ Component: m.RecoveryKeyPage }));
+const safetyNumber = () =>
+  import('../features/keys/SafetyNumberPage.js').then((m) => ({ Component: m.SafetyNumberPage }));
 
 /** SPEC §2 routes; every one passes the gate of SPEC §4. Unknown paths go to /. */
 export const router = createBrowserRouter([
@@ -43,6 +49,9 @@ export const router = createBrowserRouter([
               { path: 'notifications', lazy: notifications },
               { path: 'profile', lazy: profile },
               { path: 'settings', lazy: settings },
+              { path: 'keys/setup', lazy: keySetup },
+              { path: 'keys/recovery', lazy: recoveryKey },
+              { path: 'keys/safety', lazy: safetyNumber },
             ],
           },
           { path: '*', element: <Navigate to="/" replace /> },

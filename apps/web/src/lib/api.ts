@@ -68,6 +68,17 @@ export const api = {
   markAllMessagesAsRead: () => call('markAllMessagesRead'),
   sendMessage: (desire: OutgoingDesire) => call('sendDesire', { body: desire }),
 
+  getKeys: () => call('getIdentityKeys'),
+  getKeyHistory: () => call('getKeyHistory'),
+  publishKey: (publicKey: string, keyId: string) =>
+    call('publishIdentityKey', { body: { public_key: publicKey, key_id: keyId } }),
+  createLinkRequest: (ephemeralPublicKey: string) =>
+    call('createLinkRequest', { body: { ephemeral_public_key: ephemeralPublicKey } }),
+  getLinkRequest: (id: string) => call('getLinkRequest', { params: { id } }),
+  listLinkRequests: () => call('listLinkRequests'),
+  approveLinkRequest: (id: string, sealedPayload: string) =>
+    call('approveLinkRequest', { params: { id }, body: { sealed_payload: sealedPayload } }),
+
   pushPublicKey: () => call('getPushPublicKey', { auth: false }),
   savePushSubscription: (subscription: PushSubscriptionInput) =>
     call('savePushSubscription', { body: subscription }),

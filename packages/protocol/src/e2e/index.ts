@@ -29,3 +29,4 @@ export {
   sealLinkPayload,
   type LinkRequest,
 } from './link.js';
+export { KEY_TEXTS } from './texts.js';

@@ -1,5 +1,7 @@
 import { Outlet } from 'react-router';
 import { useUnreadCount } from '../../features/inbox/queries.js';
+import { KeysBanner } from '../../features/keys/KeysBanner.js';
+import { useKeys, useKeysLiveSync } from '../../features/keys/use-keys.js';
 import { InstallPrompt } from '../../features/install/InstallPrompt.js';
 import { Logo } from '../../components/Logo.js';
 import { BottomTabs } from './BottomTabs.js';
@@ -8,6 +10,8 @@ import { Sidebar } from './Sidebar.js';
 /** The signed-in shell: bottom tabs on mobile, a left sidebar from md up. */
 export function ProtectedLayout() {
   const unread = useUnreadCount().data ?? 0;
+  const keys = useKeys();
+  useKeysLiveSync();
   return (
     <div className="flex min-h-dvh">
       <Sidebar unread={unread} />
@@ -17,6 +21,7 @@ export function ProtectedLayout() {
           <span className="font-bold text-slate-900">Couple Desires</span>
         </header>
         <main className="mx-auto w-full max-w-2xl flex-1 px-4 pt-6 pb-28 md:px-8 md:pb-10">
+          <KeysBanner keys={keys} />
           <Outlet />
         </main>
       </div>

@@ -8,6 +8,9 @@ export const ROUTES = {
   notifications: '/notifications',
   profile: '/profile',
   settings: '/settings',
+  keySetup: '/keys/setup',
+  recoveryKey: '/keys/recovery',
+  safetyNumber: '/keys/safety',
 } as const;
 
 /** A value that is still loading, failed, or known. */

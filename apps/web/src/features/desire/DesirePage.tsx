@@ -1,8 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Lock, Send } from 'lucide-react';
-import { NOTE_MAX, TEXTS, TOAST_MS } from '@couple/protocol/browser';
+import { Send } from 'lucide-react';
+import { Link } from 'react-router';
+import { KEY_TEXTS, NOTE_MAX, TEXTS, TOAST_MS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { Card } from '../../components/Card.js';
 import { ApiError } from '../../lib/api-errors.js';
@@ -10,15 +11,30 @@ import { STORAGE_KEYS } from '../../lib/constants.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { LiveAckError } from '../../lib/live.js';
 import { getSession } from '../../lib/session.js';
+import { KeyChangeWarning } from '../keys/KeyChangeWarning.js';
+import { NoteSealTag } from '../keys/NoteSealTag.js';
+import { fetchKeyState } from '../keys/queries.js';
+import { noteSealOf, type NoteSeal } from '../keys/seal.js';
+import { acceptPartnerKey, useKeys } from '../keys/use-keys.js';
+import { usePartnerStatus } from '../pairing/queries.js';
 import { profileKeys } from '../profile/queries.js';
 import { resolvePartnerId } from './partner-id.js';
 import { ScoreSlider } from './ScoreSlider.js';
 import { loadScore, saveScore } from './scores.js';
-import { sendDesire } from './send.js';
+import { NoteSealError, sendDesire } from './send.js';
+import { ROUTES } from '../auth/routing.js';
 
 const KNOWN_TEXTS: readonly string[] = [TEXTS.partnerLoading, TEXTS.noConnectedPartner];
+/** The keys this device holds are out of date: reload them before the next try. */
+const STALE_KEY_CODES: readonly string[] = ['partner_key_changed', 'encryption_upgrade_required'];
+
+function isStaleKeyError(error: unknown): boolean {
+  const code = error instanceof ApiError || error instanceof LiveAckError ? error.code : null;
+  return STALE_KEY_CODES.includes(code ?? '');
+}
 
 function sendErrorText(error: unknown): string {
+  if (error instanceof NoteSealError) return error.message;
   if (error instanceof ApiError || error instanceof LiveAckError) return error.message;
   if (error instanceof Error && KNOWN_TEXTS.includes(error.message)) return error.message;
   return TEXTS.sendFailed;
@@ -31,10 +47,14 @@ export function DesirePage() {
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const queryClient = useQueryClient();
+  const keys = useKeys();
+  const seal = noteSealOf(keys.state);
+  const partnerName = usePartnerStatus().data?.partner?.username ?? 'Your partner';
+  const keyChanged = keys.state?.partnerKeyChanged ?? false;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busyRef.current) return;
+  async function submit(event?: FormEvent, { acceptKeyChange = false } = {}) {
+    event?.preventDefault();
+    if (busyRef.current || (keyChanged && !acceptKeyChange)) return;
     const session = getSession();
     if (!session) {
       toast.error(TEXTS.signInToSend);
@@ -43,8 +63,21 @@ export function DesirePage() {
     busyRef.current = true;
     setBusy(true);
     try {
-      const partnerId = await resolvePartnerId(queryClient, session.user.id);
-      await sendDesire({ userId: session.user.id, partnerId, intensity, urgency, note });
+      if (acceptKeyChange && keys.state) {
+        await acceptPartnerKey(queryClient, session.user.id, keys.state);
+      }
+      const userId = session.user.id;
+      const partnerId = await resolvePartnerId(queryClient, userId);
+      const send = (withSeal: NoteSeal) =>
+        sendDesire({ userId, partnerId, intensity, urgency, note, seal: withSeal });
+      await send(seal).catch(async (error: unknown) => {
+        // The partner published a key since this page read them: seal again with the new one,
+        // unless it replaced a key this device knew (then the warning shows instead).
+        if (!isStaleKeyError(error)) throw error;
+        const fresh = await fetchKeyState(queryClient, userId, partnerId);
+        if (fresh.partnerKeyChanged) throw error;
+        return send(noteSealOf(fresh));
+      });
       setNote('');
       toast.success(TEXTS.desireSent, { duration: TOAST_MS.sent });
       void queryClient.invalidateQueries({ queryKey: profileKeys.stats() });
@@ -92,27 +125,40 @@ export function DesirePage() {
           <label htmlFor="desire-note" className="text-base font-semibold text-slate-900">
             Add a Note (Optional)
           </label>
-          <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-            <Lock className="size-3" aria-hidden="true" />
-            Encrypted
-          </span>
+          <NoteSealTag seal={seal} />
         </div>
         <textarea
           id="desire-note"
           name="note"
           rows={3}
           maxLength={NOTE_MAX}
+          disabled={seal.kind === 'needs-device'}
           value={note}
           onChange={(event) => setNote(event.target.value)}
           placeholder="Something only your partner should read..."
           aria-describedby="note-counter"
           className="w-full resize-none rounded-xl border border-slate-300 bg-white p-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-700"
         />
-        <p id="note-counter" className="text-right text-sm text-slate-600">
-          {note.length}/{NOTE_MAX}
-        </p>
+        {seal.kind === 'needs-device' ? (
+          <p id="note-counter" className="text-sm text-slate-700">
+            <Link to={ROUTES.keySetup} className="underline">
+              {KEY_TEXTS.noteNeedsDevice}
+            </Link>
+          </p>
+        ) : (
+          <p id="note-counter" className="text-right text-sm text-slate-600">
+            {note.length}/{NOTE_MAX}
+          </p>
+        )}
       </Card>
-      <Button type="submit" disabled={busy}>
+      {keyChanged && (
+        <KeyChangeWarning
+          partnerName={partnerName}
+          busy={busy}
+          onSendAnyway={() => void submit(undefined, { acceptKeyChange: true })}
+        />
+      )}
+      <Button type="submit" disabled={busy || keyChanged}>
         <Send className="size-5" aria-hidden="true" />
         {busy ? 'Sending...' : 'Send Desire'}
       </Button>

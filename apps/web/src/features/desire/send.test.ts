@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decryptNote } from '@couple/protocol';
-import { buildDesire } from './send.js';
+import { KEY_TEXTS, createIdentity, decryptNote, openNoteV2 } from '@couple/protocol';
+import { NoteSealError, buildDesire } from './send.js';
 
 const draft = {
   userId: '11111111-1111-4111-8111-111111111111',
@@ -8,7 +8,8 @@ const draft = {
   intensity: 7,
   urgency: 3,
   note: '  see you tonight  ',
-};
+  seal: { kind: 'legacy' },
+} as const;
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -35,6 +36,35 @@ describe('buildDesire', () => {
   it('sends no note when it is empty', async () => {
     const desire = await buildDesire({ ...draft, note: '   ' });
     expect(desire).toMatchObject({ content: null, encrypted: false, encryptionData: null });
+  });
+
+  it('seals end-to-end (v2) for both keys, which open it, and never falls back to plain', async () => {
+    const [mine, partners] = await Promise.all([createIdentity(), createIdentity()]);
+    const seal = { kind: 'e2e', identity: mine, partnerPublicKey: partners.publicKey } as const;
+    const desire = await buildDesire({ ...draft, seal });
+    expect(desire).toMatchObject({ encrypted: true, encryptionData: { version: 2 } });
+    const context = {
+      messageId: desire.id!,
+      senderId: draft.userId,
+      receiverId: draft.partnerId,
+      noteEncrypted: desire.content!,
+      encryptionData: desire.encryptionData,
+      senderPublicKey: mine.publicKey,
+    };
+    expect(await openNoteV2({ ...context, myIdentity: partners })).toBe('see you tonight');
+    expect(await openNoteV2({ ...context, myIdentity: mine })).toBe('see you tonight');
+
+    vi.spyOn(globalThis.crypto.subtle, 'encrypt').mockRejectedValue(new Error('no crypto'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(buildDesire({ ...draft, seal })).rejects.toThrow(NoteSealError);
+  });
+
+  it('refuses a note when the account key is missing on this device', async () => {
+    await expect(buildDesire({ ...draft, seal: { kind: 'needs-device' } })).rejects.toThrow(
+      KEY_TEXTS.noteNeedsDevice,
+    );
+    const empty = await buildDesire({ ...draft, note: '', seal: { kind: 'needs-device' } });
+    expect(empty).toMatchObject({ content: null, encrypted: false });
   });
 
   it('falls back to plain text, not encrypted, when encryption fails', async () => {

@@ -1,10 +1,11 @@
 import type { Message } from '@couple/protocol';
-import { TEXTS, encryptNote } from '@couple/protocol/browser';
+import { KEY_TEXTS, TEXTS, encryptNote, sealNoteV2 } from '@couple/protocol/browser';
 import { api, type OutgoingDesire } from '../../lib/api.js';
 import { SEND_ACK_TIMEOUT_MS } from '../../lib/constants.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { LiveAckError, emitLive } from '../../lib/live.js';
 import { uuid } from '../../lib/uuid.js';
+import type { NoteSeal } from '../keys/seal.js';
 
 export interface DesireDraft {
   userId: string;
@@ -12,21 +13,12 @@ export interface DesireDraft {
   intensity: number;
   urgency: number;
   note: string;
+  seal: NoteSeal;
 }
 
-/** The SPEC §3 live shape; the note encrypted (v1), or plain and not encrypted if that fails. */
-export async function buildDesire(draft: DesireDraft): Promise<OutgoingDesire> {
-  const note = draft.note.trim();
-  const desire: OutgoingDesire = {
-    id: uuid(),
-    receiverId: draft.partnerId,
-    intensity: draft.intensity,
-    urgency: String(draft.urgency),
-    content: note === '' ? null : note,
-    encrypted: false,
-    encryptionData: null,
-  };
-  if (note === '') return desire;
+export class NoteSealError extends Error {}
+
+async function sealLegacy(desire: OutgoingDesire, draft: DesireDraft, note: string) {
   try {
     const { ciphertext, iv, salt, version } = await encryptNote(
       note,
@@ -42,6 +34,48 @@ export async function buildDesire(draft: DesireDraft): Promise<OutgoingDesire> {
   } catch (error) {
     logClientError('encrypt', `${TEXTS.encryptFailed}: ${String(error)}`);
     return desire;
+  }
+}
+
+/**
+ * The SPEC §3 live shape. A v1 note that fails to encrypt goes plain (SPEC §8); a v2 one is
+ * never sent plain.
+ */
+export async function buildDesire(draft: DesireDraft): Promise<OutgoingDesire> {
+  const note = draft.note.trim();
+  const id = uuid();
+  const desire: OutgoingDesire = {
+    id,
+    receiverId: draft.partnerId,
+    intensity: draft.intensity,
+    urgency: String(draft.urgency),
+    content: note === '' ? null : note,
+    encrypted: false,
+    encryptionData: null,
+  };
+  if (note === '') return desire;
+  const { seal } = draft;
+  if (seal.kind === 'legacy') return sealLegacy(desire, draft, note);
+  if (seal.kind === 'needs-device') throw new NoteSealError(KEY_TEXTS.noteNeedsDevice);
+  // No plain-text fallback: the server refuses anything but v2 between two keyed partners.
+  try {
+    const sealed = await sealNoteV2({
+      note,
+      messageId: id,
+      senderId: draft.userId,
+      receiverId: draft.partnerId,
+      senderIdentity: seal.identity,
+      partnerPublicKey: seal.partnerPublicKey,
+    });
+    return {
+      ...desire,
+      content: sealed.noteEncrypted,
+      encrypted: true,
+      encryptionData: sealed.encryptionData,
+    };
+  } catch (error) {
+    logClientError('encrypt', `${TEXTS.encryptFailed}: ${String(error)}`);
+    throw new NoteSealError(TEXTS.encryptFailed);
   }
 }
 

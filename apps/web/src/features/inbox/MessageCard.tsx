@@ -1,8 +1,8 @@
-import { Lock } from 'lucide-react';
 import type { Message } from '@couple/protocol';
 import { SCORE_MAX } from '@couple/protocol/browser';
 import { intensityEmoji } from '@couple/protocol/browser';
 import { relativeAge } from '../../lib/relative-time.js';
+import { NoteBody } from './NoteBody.js';
 import { useNote } from './decrypt.js';
 
 export function MessageCard({
@@ -45,19 +45,7 @@ export function MessageCard({
           </time>
         </div>
       </div>
-      {note.kind === 'pending' && <p className="mt-3 text-sm text-slate-500">Decrypting...</p>}
-      {note.kind === 'failed' && <p className="mt-3 text-sm text-slate-700">{note.text}</p>}
-      {(note.kind === 'plain' || note.kind === 'encrypted') && (
-        <div className="mt-3 flex flex-col gap-2">
-          <p className="text-base text-slate-900 italic break-words">&quot;{note.text}&quot;</p>
-          {note.kind === 'encrypted' && (
-            <span className="inline-flex w-fit items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-              <Lock className="size-3" aria-hidden="true" />
-              Encrypted
-            </span>
-          )}
-        </div>
-      )}
+      <NoteBody note={note} />
     </li>
   );
 }

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { APP_VERSION } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { Card } from '../../components/Card.js';
 import { signOut } from '../auth/actions.js';
 import { ROUTES } from '../auth/routing.js';
+import { EncryptionSection } from '../keys/EncryptionSection.js';
 import { AddMiniAppButton } from '../miniapp/AddMiniAppButton.js';
 import { useMiniAppHost } from '../miniapp/host.js';
 import { DisconnectButton } from './DisconnectButton.js';
@@ -41,13 +42,7 @@ export function SettingsPage() {
         {host.status === 'host' && <AddMiniAppButton host={host.host} />}
       </Section>
       <Section title="Privacy & Security">
-        <p className="flex gap-3 text-sm text-slate-700">
-          <ShieldCheck className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-          Notes are encrypted in your browser before they are sent, and only you and your partner
-          can see your desires in the app. The service sees who sends a desire, when, and its
-          scores. Today&apos;s note encryption uses a key the service could work out; keys that
-          never leave your devices are on their way.
-        </p>
+        <EncryptionSection />
       </Section>
       <Section title="Account">
         <DisconnectButton />

@@ -1,0 +1,42 @@
+import { Lock, LockOpen } from 'lucide-react';
+import { Link } from 'react-router';
+import { KEY_TEXTS } from '@couple/protocol/browser';
+import type { NoteView } from './decrypt.js';
+import { ROUTES } from '../auth/routing.js';
+
+/** The note of a desire with its lock: end-to-end (v2) or the older format (v1). */
+export function NoteBody({ note }: { note: NoteView }) {
+  if (note.kind === 'none') return null;
+  if (note.kind === 'pending') return <p className="mt-3 text-sm text-slate-500">Decrypting...</p>;
+  if (note.kind === 'failed') return <p className="mt-3 text-sm text-slate-700">{note.text}</p>;
+  if (note.kind === 'locked') {
+    return (
+      <p className="mt-3 flex items-center gap-2 text-sm text-slate-700" data-testid="note-locked">
+        <Lock className="size-4 shrink-0" aria-hidden="true" />
+        <Link to={ROUTES.keySetup} className="underline">
+          {note.text}
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <div className="mt-3 flex flex-col gap-2">
+      <p className="text-base break-words text-slate-900 italic">&quot;{note.text}&quot;</p>
+      {note.kind === 'e2e' && (
+        <span className="inline-flex w-fit items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+          <Lock className="size-3" aria-hidden="true" />
+          {KEY_TEXTS.e2eTag}
+        </span>
+      )}
+      {note.kind === 'legacy' && (
+        <span
+          className="inline-flex w-fit items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900"
+          title={KEY_TEXTS.legacyHint}
+        >
+          <LockOpen className="size-3" aria-hidden="true" />
+          {KEY_TEXTS.legacyTag}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { KEY_TEXTS, createIdentity } from '@couple/protocol/browser';
+import { Button } from '../../components/Button.js';
+import { FormError } from '../../components/FormError.js';
+import { logClientError } from '../../lib/client-errors.js';
+import { adoptIdentity } from './use-keys.js';
+import { ROUTES } from '../auth/routing.js';
+
+/** Replacing the account's key: the person reads what it costs before it happens. */
+export function CreateNewKey({ userId }: { userId: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  async function replaceKey() {
+    setBusy(true);
+    setError(null);
+    try {
+      await adoptIdentity(queryClient, userId, await createIdentity());
+      void navigate(ROUTES.recoveryKey);
+    } catch (caught) {
+      logClientError('replace_identity_key', caught);
+      setError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!confirming) {
+    return (
+      <Button variant="ghost" onClick={() => setConfirming(true)}>
+        {KEY_TEXTS.newKeyOption}
+      </Button>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3 rounded-xl bg-red-50 p-4 ring-1 ring-red-200">
+      <p role="alert" className="text-sm text-red-900">
+        {KEY_TEXTS.newKeyWarning}
+      </p>
+      <FormError message={error} />
+      <Button variant="danger" disabled={busy} onClick={() => void replaceKey()}>
+        {KEY_TEXTS.newKeyConfirm}
+      </Button>
+      <Button variant="ghost" onClick={() => setConfirming(false)}>
+        Cancel
+      </Button>
+    </div>
+  );
+}

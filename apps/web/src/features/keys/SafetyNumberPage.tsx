@@ -1,0 +1,79 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { BadgeCheck } from 'lucide-react';
+import { KEY_TEXTS, safetyNumber } from '@couple/protocol/browser';
+import { Button } from '../../components/Button.js';
+import { Card } from '../../components/Card.js';
+import { QrCode } from '../../components/QrCode.js';
+import { usePartnerStatus } from '../pairing/queries.js';
+import { pairOf } from './key-state.js';
+import { updateDeviceState } from './keyring.js';
+import { keysKeys } from './queries.js';
+import { acceptPartnerKey, useKeys } from './use-keys.js';
+
+/** Both partners see the same 60 digits for their two current keys, and compare them. */
+export function SafetyNumberPage() {
+  const { userId, state } = useKeys();
+  const queryClient = useQueryClient();
+  const partnerName = usePartnerStatus().data?.partner?.username ?? 'your partner';
+  const own = state?.own;
+  const partner = state?.partner;
+  const number = useQuery({
+    queryKey: [...keysKeys.all, 'safety', own?.public_key, partner?.public_key],
+    queryFn: () => safetyNumber(own!.public_key, partner!.public_key),
+    enabled: Boolean(own && partner),
+    staleTime: Infinity,
+  });
+
+  async function setVerified(verified: boolean) {
+    if (!userId || !state || !own || !partner) return;
+    await updateDeviceState(userId, { verifiedPair: verified ? pairOf(own, partner) : null });
+    // Comparing the new key's number is how the user accepts a key change.
+    if (verified) await acceptPartnerKey(queryClient, userId, state);
+    await queryClient.invalidateQueries({ queryKey: keysKeys.device(userId) });
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">
+        {KEY_TEXTS.safetyTitle}
+      </h1>
+      <Card className="flex flex-col items-center gap-4">
+        {!state && <p className="text-slate-600">Loading…</p>}
+        {state && !partner && (
+          <p className="text-slate-700">{KEY_TEXTS.safetyNoPartnerKey(partnerName)}</p>
+        )}
+        {state && partner && !own && <p className="text-slate-700">{KEY_TEXTS.setupBanner}</p>}
+        {number.data && (
+          <>
+            <p className="self-start text-slate-700">{KEY_TEXTS.safetyIntro(partnerName)}</p>
+            <p
+              data-testid="safety-number"
+              className="grid grid-cols-4 gap-x-4 gap-y-2 font-mono text-lg text-slate-900"
+            >
+              {number.data.digits.split(' ').map((group, index) => (
+                <span key={index}>{group}</span>
+              ))}
+            </p>
+            <QrCode value={number.data.qrPayload} label={KEY_TEXTS.safetyTitle} />
+            {state?.verified ? (
+              <>
+                <p
+                  data-testid="safety-verified"
+                  className="flex items-center gap-2 font-semibold text-emerald-800"
+                >
+                  <BadgeCheck className="size-5" aria-hidden="true" />
+                  {KEY_TEXTS.safetyVerified}
+                </p>
+                <Button variant="ghost" onClick={() => void setVerified(false)}>
+                  {KEY_TEXTS.safetyUnverify}
+                </Button>
+              </>
+            ) : (
+              <Button onClick={() => void setVerified(true)}>{KEY_TEXTS.safetyVerify}</Button>
+            )}
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}

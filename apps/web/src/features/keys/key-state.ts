@@ -1,0 +1,81 @@
+import type { IdentityKeysAnswer, KeyHistoryAnswer, KeyInfo } from '@couple/protocol';
+import type { Identity } from '@couple/protocol/browser';
+import type { DeviceKeyState } from './keyring.js';
+
+/**
+ * - `ready`: this device holds the account's current key.
+ * - `create`: the account has no key and neither has this device: make one (first sign-in).
+ * - `publish`: this device has a key the server lacks: publish it.
+ * - `link`: the account has a key this device lacks: link, restore, or replace it.
+ */
+export type KeyStatus = 'ready' | 'create' | 'publish' | 'link';
+
+export interface KeyState {
+  status: KeyStatus;
+  /** The device's identity for the account's current key. */
+  current: Identity | null;
+  own: KeyInfo | null;
+  partner: KeyInfo | null;
+  /** What to remember once the user accepts the partner's current key. */
+  acceptedPartnerKey: string | null;
+  /** The partner's key differs from the one this device last accepted for this partner. */
+  partnerKeyChanged: boolean;
+  /** This device never saw a key of this partner: the first one is accepted without a warning. */
+  partnerKeyUnseen: boolean;
+  /** The user compared the safety number of the current pair of keys on this device. */
+  verified: boolean;
+  /** The recovery phrase of the current key has not been confirmed as written down here. */
+  phraseUnsaved: boolean;
+  publicKeys: Map<string, string>;
+}
+
+export function deriveKeyState(
+  server: IdentityKeysAnswer,
+  history: KeyHistoryAnswer,
+  identities: readonly Identity[],
+  device: DeviceKeyState,
+  partnerId: string | null,
+): KeyState {
+  const own = server.own;
+  const current = own
+    ? (identities.find((identity) => identity.keyId === own.key_id) ?? null)
+    : null;
+  const status: KeyStatus = current
+    ? 'ready'
+    : own
+      ? 'link'
+      : identities.length > 0
+        ? 'publish'
+        : 'create';
+  const partner = server.partner;
+  const publicKeys = new Map<string, string>();
+  for (const entry of [...history.own, ...history.partner]) {
+    publicKeys.set(entry.key_id, entry.public_key);
+  }
+  for (const identity of identities) publicKeys.set(identity.keyId, identity.publicKey);
+  if (partner) publicKeys.set(partner.key_id, partner.public_key);
+  return {
+    status,
+    current,
+    own,
+    partner,
+    acceptedPartnerKey: partner && partnerId ? `${partnerId}:${partner.key_id}` : null,
+    partnerKeyChanged:
+      partner !== null &&
+      partnerId !== null &&
+      (device.acceptedPartnerKey?.startsWith(`${partnerId}:`) ?? false) &&
+      device.acceptedPartnerKey !== `${partnerId}:${partner.key_id}`,
+    partnerKeyUnseen:
+      partner !== null &&
+      partnerId !== null &&
+      !(device.acceptedPartnerKey?.startsWith(`${partnerId}:`) ?? false),
+    verified: partner !== null && own !== null && device.verifiedPair === pairOf(own, partner),
+    phraseUnsaved: current !== null && device.phraseSavedForKeyId !== current.keyId,
+    publicKeys,
+  };
+}
+
+/** The pair of keys a safety number is computed from, as remembered when verified. */
+export function pairOf(own: KeyInfo, partner: KeyInfo): string {
+  return `${own.key_id}:${partner.key_id}`;
+}

@@ -1,0 +1,81 @@
+import { expect, type Page } from '@playwright/test';
+import { KEY_TEXTS } from '@couple/protocol/browser';
+
+/** The end-to-end key screens: banner, setup (link, restore, replace), recovery key, safety. */
+export class KeysPages {
+  get banner() {
+    return this.page.getByTestId('keys-banner');
+  }
+  get linkCode() {
+    return this.page.getByTestId('link-code');
+  }
+  get approveCode() {
+    return this.page.getByTestId('approve-code');
+  }
+  get recoveryPhrase() {
+    return this.page.getByTestId('recovery-phrase');
+  }
+  get safetyNumber() {
+    return this.page.getByTestId('safety-number');
+  }
+  get verified() {
+    return this.page.getByTestId('safety-verified');
+  }
+  get keyChangeWarning() {
+    return this.page.getByTestId('key-change-warning');
+  }
+  get e2eTag() {
+    return this.page.getByText(KEY_TEXTS.e2eTag, { exact: true });
+  }
+
+  constructor(readonly page: Page) {}
+
+  /** Waits until the desire form promises end-to-end: both keys are published and known. */
+  async expectEndToEndReady(): Promise<void> {
+    await expect(this.e2eTag.first()).toBeVisible({ timeout: 15_000 });
+  }
+
+  async openSetup(): Promise<void> {
+    await this.banner.getByRole('link', { name: KEY_TEXTS.setupAction }).click();
+    await expect(this.page).toHaveURL(/\/keys\/setup$/);
+  }
+
+  async readRecoveryPhrase(): Promise<string> {
+    await this.page.goto('/keys/recovery');
+    await this.page.getByRole('button', { name: KEY_TEXTS.recoveryReveal }).click();
+    const words = await this.recoveryPhrase.locator('li').allInnerTexts();
+    return words.map((word) => word.replace(/^\d+\.\s*/, '').trim()).join(' ');
+  }
+
+  async restore(phrase: string): Promise<void> {
+    await this.page.getByRole('button', { name: KEY_TEXTS.restoreOption }).click();
+    await this.page.getByLabel(KEY_TEXTS.restoreLabel).fill(phrase);
+    await this.page.getByRole('button', { name: KEY_TEXTS.restoreSubmit }).click();
+  }
+
+  async startLink(): Promise<string> {
+    await this.page.getByRole('button', { name: KEY_TEXTS.linkOption }).click();
+    await expect(this.linkCode).toHaveText(/^\d{3} \d{3}$/);
+    return (await this.linkCode.innerText()).trim();
+  }
+
+  async approveLink(expectedCode: string): Promise<void> {
+    await this.page.goto('/settings');
+    await expect(this.approveCode).toHaveText(expectedCode);
+    await this.page.getByRole('button', { name: KEY_TEXTS.approveAction }).click();
+    await expect(this.page.getByText(KEY_TEXTS.approved)).toBeVisible();
+  }
+
+  async openSafetyNumber(): Promise<string> {
+    await this.page.goto('/keys/safety');
+    await expect(this.safetyNumber).toHaveText(/(\d{5}\s*){12}/);
+    return (await this.safetyNumber.innerText()).replace(/\s+/g, ' ').trim();
+  }
+
+  async replaceKey(): Promise<void> {
+    await this.page.getByRole('button', { name: KEY_TEXTS.newKeyOption }).click();
+    await expect(this.page.getByText(KEY_TEXTS.newKeyWarning)).toBeVisible();
+    await this.page.getByRole('button', { name: KEY_TEXTS.newKeyConfirm }).click();
+    await expect(this.page).toHaveURL(/\/keys\/recovery$/);
+  }
+}

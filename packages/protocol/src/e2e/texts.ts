@@ -1,0 +1,68 @@
+/** What the app says about end-to-end keys: one place for the web app, the mini-app and tests. */
+export const KEY_TEXTS = {
+  noteLocked: 'Linked to another device: link this device to read it',
+  e2eTag: 'End-to-end encrypted',
+  legacyTag: 'Encrypted (older format)',
+  legacyHint: 'Sent before end-to-end keys: the server could have read this note',
+  serverSees:
+    'Notes are end-to-end encrypted: only your and your partner’s devices can read them. The server still sees who sends a desire to whom, when, and its intensity and urgency.',
+
+  setupBanner: 'This device can’t read your end-to-end encrypted notes yet.',
+  setupAction: 'Set up this device',
+  phraseBanner: 'Save your recovery key: without it, losing your devices means losing your notes.',
+  phraseAction: 'Show recovery key',
+  unavailable:
+    'This browser can’t keep encryption keys (private browsing?): notes can’t be read or sent here.',
+
+  recoveryTitle: 'Your recovery key',
+  recoveryIntro:
+    'These 24 words restore your key on a new device. Write them down and keep them somewhere safe: anyone who has them can read your notes. The server never sees them.',
+  recoverySaved: 'I’ve written it down',
+  recoveryReveal: 'Show the words',
+
+  setupTitle: 'Set up this device',
+  setupIntro:
+    'Your account’s key is on another device. Bring it here to read and send end-to-end encrypted notes.',
+  linkOption: 'Link from a signed-in device',
+  restoreOption: 'Use my recovery key',
+  newKeyOption: 'Create a new key',
+  newKeyWarning:
+    'Notes sealed to your old key can’t be read without it, here or anywhere else. Your partner will be told your key changed. Do this only if you lost every device and your recovery key.',
+  newKeyConfirm: 'Create a new key anyway',
+  restoreLabel: 'Recovery key (24 words)',
+  restoreSubmit: 'Restore',
+  restoreNotCurrent:
+    'This recovery key is not your account’s current key. Check the words, or link from a device that has the current key.',
+  restored: 'Your key is on this device.',
+
+  linkWaiting:
+    'On a device where you are signed in, open Settings, choose “Link a new device”, and check it shows this code:',
+  linkExpired: 'The request expired. Start again.',
+  linkFailed: 'The link could not be verified. Start again.',
+  approveTitle: 'Link a new device',
+  approveNone:
+    'No device is waiting. On the new device, sign in and choose “Link from a signed-in device”.',
+  approveCompare: 'Approve only if the new device shows this same code:',
+  approveAction: 'The codes match: link it',
+  approveReject: 'They don’t match',
+  approved: 'Linked. The new device can now read your notes.',
+  approveRejected:
+    'Not linked. If you didn’t start this on a device of yours, someone else is signed in to your account: change your password.',
+  encryptionReady: 'This device holds your end-to-end key.',
+  recoveryAction: 'Show recovery key',
+  safetyAction: 'Compare safety number',
+
+  safetyTitle: 'Safety number',
+  safetyIntro: (name: string) =>
+    `Compare these numbers with ${name}, in person or on a call. If they match on both phones, your notes can only be read by the two of you.`,
+  safetyVerify: 'Mark as verified',
+  safetyUnverify: 'Clear verification',
+  safetyVerified: 'Verified',
+  safetyNoPartnerKey: (name: string) =>
+    `${name} hasn’t set up end-to-end encryption yet: notes use the older format until they do.`,
+  keyChanged: (name: string) =>
+    `${name}’s encryption key changed. This happens when they set up a new key; if you didn’t expect it, compare your safety number before sending anything private.`,
+  sendAnyway: 'Send anyway',
+  compareSafety: 'Compare safety number',
+  noteNeedsDevice: 'Set up this device to add a note: notes are end-to-end encrypted.',
+} as const;
