@@ -12,13 +12,14 @@ export class ScreenRecorder {
     private readonly folder: string,
   ) {}
 
-  async capture(name: string): Promise<void> {
+  /** Another page (a second device) may be captured into the same numbered series. */
+  async capture(name: string, page: Page = this.page): Promise<void> {
     this.count += 1;
     const dir = join(ROOT, 'screenshots', this.folder);
     await mkdir(dir, { recursive: true });
     const file = join(dir, `${String(this.count).padStart(2, '0')}-${name}.png`);
     // Toasts come and go; they are hidden so each picture shows the screen itself.
-    await this.page.screenshot({
+    await page.screenshot({
       path: file,
       animations: 'disabled',
       caret: 'hide',

@@ -1,3 +1,4 @@
+import { KEY_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
 import { Layout } from '../pages/Layout.js';
 import { PartnerPage } from '../pages/PartnerPage.js';
@@ -21,7 +22,7 @@ test('disconnecting from settings returns both partners to pairing', async ({
   const settings = new SettingsPage(alicePage);
   await settings.expectOpen();
   await expect(settings.version).toBeVisible();
-  await expect(alicePage.getByText(/The service sees who sends a desire/)).toBeVisible();
+  await expect(alicePage.getByText(KEY_TEXTS.serverSees)).toBeVisible();
   await settings.disconnectFromPartner();
   await expect(toast(alicePage, 'Disconnected from partner')).toBeVisible();
   await new PartnerPage(alicePage).expectOpen();

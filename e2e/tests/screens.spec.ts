@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
+import { KeysPages } from '../pages/KeysPages.js';
 import { Layout } from '../pages/Layout.js';
 import { OnboardingPage } from '../pages/OnboardingPage.js';
 import { PartnerPage } from '../pages/PartnerPage.js';
@@ -33,6 +34,7 @@ for (const { label, mobile, size } of [
     openBrowser,
     backend,
   }) => {
+    test.slow();
     const partner = await backend.signUp(newUser('pat'));
     const [page, partnerPage] = await Promise.all([
       openBrowser({ mobile, viewport: size, notifications: true }),
@@ -46,7 +48,8 @@ for (const { label, mobile, size } of [
     await welcome.signUpWithEmail.click();
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await shots.capture('email-form');
-    await welcome.fill(newUser());
+    const account = newUser();
+    await welcome.fill(account);
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 
     const onboarding = new OnboardingPage(page);
@@ -113,5 +116,21 @@ for (const { label, mobile, size } of [
     await shots.capture('install-card');
     await card.getByRole('button', { name: 'Not now' }).click();
     await expect(card).toBeHidden();
+
+    const keys = new KeysPages(page);
+    await keys.readRecoveryPhrase();
+    await shots.capture('recovery-key');
+    await keys.openSafetyNumber();
+    await shots.capture('safety-number');
+    const secondDevice = await openBrowser({ mobile, viewport: size });
+    await signIn(secondDevice, account);
+    const secondKeys = new KeysPages(secondDevice);
+    await secondKeys.openSetup();
+    const linkCode = await secondKeys.startLink();
+    await shots.capture('link-this-device', secondDevice);
+    await page.goto('/settings');
+    await expect(keys.approveCode).toHaveText(linkCode);
+    await keys.approveCode.scrollIntoViewIfNeeded();
+    await shots.capture('approve-link');
   });
 }

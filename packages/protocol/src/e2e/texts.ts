@@ -7,6 +7,9 @@ export const KEY_TEXTS = {
   serverSees:
     'Notes are end-to-end encrypted: only your and your partner’s devices can read them. The server still sees who sends a desire to whom, when, and its intensity and urgency.',
 
+  privacyNotes: 'Notes are end-to-end encrypted: only your two devices can read them',
+  privacyServer: 'The service sees who sends a desire, when, and its intensity and urgency',
+
   setupBanner: 'This device can’t read your end-to-end encrypted notes yet.',
   setupAction: 'Set up this device',
   phraseBanner: 'Save your recovery key: without it, losing your devices means losing your notes.',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Mail } from 'lucide-react';
+import { Lock, Mail } from 'lucide-react';
+import { KEY_TEXTS } from '@couple/protocol/browser';
 import { AuthShell } from '../../components/AuthShell.js';
 import { Button } from '../../components/Button.js';
 import { FarcasterSignInButton } from '../miniapp/FarcasterSignInButton.js';
@@ -37,6 +38,10 @@ export function WelcomePage() {
           </Button>
         </div>
       )}
+      <p className="flex items-center justify-center gap-2 text-center text-sm text-slate-700">
+        <Lock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+        {KEY_TEXTS.privacyNotes}
+      </p>
       <footer className="text-center text-sm text-slate-600">
         By continuing you agree to our{' '}
         <a href="#" className="font-medium text-brand-800 underline underline-offset-2">

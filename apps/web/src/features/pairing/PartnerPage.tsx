@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { KeyRound, QrCode, ShieldCheck } from 'lucide-react';
-import { PAIRING_CODE_LIFETIME_MINUTES } from '@couple/protocol/browser';
+import { KEY_TEXTS, PAIRING_CODE_LIFETIME_MINUTES } from '@couple/protocol/browser';
 import { AuthShell } from '../../components/AuthShell.js';
 import { Button } from '../../components/Button.js';
 import { EnterCode } from './EnterCode.js';
@@ -43,8 +43,8 @@ export function PartnerPage() {
             <ul className="list-disc space-y-1 pl-5">
               <li>No usernames are shared during pairing</li>
               <li>Codes expire in {PAIRING_CODE_LIFETIME_MINUTES} minutes</li>
-              <li>Notes are encrypted on your device before they are sent</li>
-              <li>The service sees who sends a desire, when, and its scores</li>
+              <li>{KEY_TEXTS.privacyNotes}</li>
+              <li>{KEY_TEXTS.privacyServer}</li>
             </ul>
           </aside>
         </div>

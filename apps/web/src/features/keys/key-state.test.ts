@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { KeyInfo } from '@couple/protocol';
+import { createIdentity, type Identity } from '@couple/protocol';
+import { deriveKeyState, pairOf } from './key-state.js';
+import type { DeviceKeyState } from './keyring.js';
+import { noteSealOf } from './seal.js';
+
+const PARTNER_ID = '22222222-2222-4222-8222-222222222222';
+
+function infoOf(identity: Identity, previous: string | null = null): KeyInfo {
+  return {
+    public_key: identity.publicKey,
+    key_id: identity.keyId,
+    created_at: '2026-11-23T10:00:00.000Z',
+    previous_key_id: previous,
+  };
+}
+
+const history = (entries: KeyInfo[]) => ({
+  own: entries.map((entry) => ({ ...entry, replaced_at: null })),
+  partner: [],
+});
+
+function device(patch: Partial<DeviceKeyState> = {}): DeviceKeyState {
+  return {
+    userId: '11111111-1111-4111-8111-111111111111',
+    acceptedPartnerKey: null,
+    verifiedPair: null,
+    phraseSavedForKeyId: null,
+    ...patch,
+  };
+}
+
+describe('deriveKeyState', async () => {
+  const [mine, older, partner, partnerNext] = await Promise.all([
+    createIdentity(),
+    createIdentity(),
+    createIdentity(),
+    createIdentity(),
+  ]);
+
+  it('asks for a first key, a publish, or a link depending on who holds what', () => {
+    const empty = history([]);
+    expect(deriveKeyState({ own: null, partner: null }, empty, [], device(), null).status).toBe(
+      'create',
+    );
+    expect(deriveKeyState({ own: null, partner: null }, empty, [mine], device(), null).status).toBe(
+      'publish',
+    );
+    const linked = deriveKeyState(
+      { own: infoOf(mine), partner: null },
+      history([infoOf(mine)]),
+      [older],
+      device(),
+      null,
+    );
+    expect(linked.status).toBe('link');
+    expect(linked.current).toBeNull();
+    expect(noteSealOf(linked)).toEqual({ kind: 'legacy' });
+  });
+
+  it('is ready with the device key that is current, and seals end to end to the partner', () => {
+    const state = deriveKeyState(
+      { own: infoOf(mine), partner: infoOf(partner) },
+      history([infoOf(mine)]),
+      [older, mine],
+      device(),
+      PARTNER_ID,
+    );
+    expect(state.status).toBe('ready');
+    expect(state.current?.keyId).toBe(mine.keyId);
+    expect(state.publicKeys.get(older.keyId)).toBe(older.publicKey);
+    expect(state.partnerKeyUnseen).toBe(true);
+    expect(state.partnerKeyChanged).toBe(false);
+    expect(state.phraseUnsaved).toBe(true);
+    expect(noteSealOf(state)).toMatchObject({
+      kind: 'e2e',
+      partnerPublicKey: partner.publicKey,
+    });
+  });
+
+  it('needs this device when both have keys but the device lacks the account key', () => {
+    const state = deriveKeyState(
+      { own: infoOf(mine), partner: infoOf(partner) },
+      history([infoOf(mine)]),
+      [],
+      device(),
+      PARTNER_ID,
+    );
+    expect(noteSealOf(state)).toEqual({ kind: 'needs-device' });
+  });
+
+  it('tells a changed key of the same partner from a new partner’s first key', () => {
+    const accepted = device({ acceptedPartnerKey: `${PARTNER_ID}:${partner.keyId}` });
+    const keys = { own: infoOf(mine), partner: infoOf(partnerNext, partner.keyId) };
+    const changed = deriveKeyState(keys, history([infoOf(mine)]), [mine], accepted, PARTNER_ID);
+    expect(changed.partnerKeyChanged).toBe(true);
+    const otherPartner = '33333333-3333-4333-8333-333333333333';
+    const fresh = deriveKeyState(keys, history([infoOf(mine)]), [mine], accepted, otherPartner);
+    expect(fresh.partnerKeyChanged).toBe(false);
+    expect(fresh.partnerKeyUnseen).toBe(true);
+  });
+
+  it('keeps "verified" only for the pair of keys that was compared', () => {
+    const keys = { own: infoOf(mine), partner: infoOf(partner) };
+    const verified = device({ verifiedPair: pairOf(keys.own, keys.partner) });
+    expect(deriveKeyState(keys, history([]), [mine], verified, PARTNER_ID).verified).toBe(true);
+    const next = { own: infoOf(mine), partner: infoOf(partnerNext, partner.keyId) };
+    expect(deriveKeyState(next, history([]), [mine], verified, PARTNER_ID).verified).toBe(false);
+  });
+});
