@@ -6,6 +6,7 @@ import { api } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { disconnectLive } from '../../lib/live.js';
 import { clearSession, getSession } from '../../lib/session.js';
+import { clearActiveKeys } from '../keys/active-keys.js';
 
 export function isSession(result: unknown): result is Session {
   return typeof result === 'object' && result !== null && 'access_token' in result;
@@ -22,6 +23,7 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   }
   clearSession();
   disconnectLive();
+  clearActiveKeys();
   queryClient.clear();
   toast.success(TEXTS.signedOut);
 }

@@ -99,3 +99,16 @@ export async function updateDeviceState(
   await (await db()).put('devices', next);
   return next;
 }
+
+/** Removes the account's keys and device state from this device (after deleting the account). */
+export async function forgetAccountKeys(userId: string): Promise<void> {
+  const store = await db();
+  const keyIds = await store.getAllKeysFromIndex('identities', 'byUser', userId);
+  const tx = store.transaction(['identities', 'devices'], 'readwrite');
+  await Promise.all([
+    ...keyIds.map((keyId) => tx.objectStore('identities').delete(keyId)),
+    tx.objectStore('devices').delete(userId),
+    tx.done,
+  ]);
+  for (const keyId of keyIds) derived.delete(keyId);
+}
