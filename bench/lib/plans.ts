@@ -53,7 +53,9 @@ export async function explainInboxQueries(
     await repo.countUnread(explaining(tx, 'unread count', plans), userId);
   });
   await db.asUser(senderId, async (tx) => {
-    await repo.listSent(explaining(tx, 'sent: GET /api/messages/sent', plans), senderId, 50);
+    await repo.listSent(explaining(tx, 'sent: GET /api/messages/sent', plans), senderId, {
+      limit: 50,
+    });
   });
   return plans;
 }

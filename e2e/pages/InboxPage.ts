@@ -15,6 +15,19 @@ export class InboxPage {
     return this.page.getByText("When your partner shares their desires, they'll appear here");
   }
 
+  get sentTab() {
+    return this.page.getByRole('tab', { name: 'Sent' });
+  }
+  get receivedTab() {
+    return this.page.getByRole('tab', { name: 'Received' });
+  }
+  get loadOlder() {
+    return this.page.getByRole('button', { name: 'Load older' });
+  }
+  dayHeading(label: string) {
+    return this.page.getByRole('heading', { name: label, level: 2 });
+  }
+
   constructor(readonly page: Page) {}
 
   async expectOpen(): Promise<void> {

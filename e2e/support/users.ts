@@ -59,6 +59,16 @@ export class Backend {
     );
   }
 
+  /** A plain desire without a note, straight through the API (set-up for list screens). */
+  async sendDesire(from: ApiUser, to: ApiUser, intensity = 5): Promise<void> {
+    await ok(
+      await this.request.post('/api/messages', {
+        headers: auth(from),
+        data: { receiverId: to.id, intensity, urgency: '5', content: null, encrypted: false },
+      }),
+    );
+  }
+
   /** Two signed-up, paired partners. */
   async couple(): Promise<[ApiUser, ApiUser]> {
     const [a, b] = await Promise.all([this.signUp(newUser('a')), this.signUp(newUser('b'))]);

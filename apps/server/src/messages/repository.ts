@@ -102,16 +102,20 @@ function toOutcome(row: SendRow): SendOutcome {
   throw new Error(`send_desire_as returned ${outcome}`);
 }
 
-export async function listReceived(
+/** Rows strictly older than the `before` message, in the list's order; none if it is not visible. */
+const OLDER_THAN = `(created_at, id) < (SELECT b.created_at, b.id FROM messages b WHERE b.id = $3)`;
+
+async function listPage(
   q: Queryable,
+  filter: string,
   userId: string,
-  { unreadOnly, limit }: { unreadOnly: boolean; limit: number },
+  { limit, before }: { limit: number; before?: string },
 ): Promise<{ messages: Message[]; count: number }> {
-  const filter = `receiver_id = $1 ${unreadOnly ? 'AND read_at IS NULL' : ''}`;
+  const page = before ? `${filter} AND ${OLDER_THAN}` : filter;
   const { rows } = await q.query<Message>(
-    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${filter}
+    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${page}
      ORDER BY created_at DESC, id DESC LIMIT $2`,
-    [userId, limit],
+    before ? [userId, limit, before] : [userId, limit],
   );
   const counted = await q.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM messages WHERE ${filter}`,
@@ -120,21 +124,21 @@ export async function listReceived(
   return { messages: rows, count: counted.rows[0]?.count ?? 0 };
 }
 
-export async function listSent(
+export function listReceived(
   q: Queryable,
   userId: string,
-  limit: number,
+  { unreadOnly, limit, before }: { unreadOnly: boolean; limit: number; before?: string },
 ): Promise<{ messages: Message[]; count: number }> {
-  const { rows } = await q.query<Message>(
-    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE sender_id = $1
-     ORDER BY created_at DESC, id DESC LIMIT $2`,
-    [userId, limit],
-  );
-  const counted = await q.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM messages WHERE sender_id = $1',
-    [userId],
-  );
-  return { messages: rows, count: counted.rows[0]?.count ?? 0 };
+  const filter = `receiver_id = $1 ${unreadOnly ? 'AND read_at IS NULL' : ''}`;
+  return listPage(q, filter, userId, { limit, before });
+}
+
+export function listSent(
+  q: Queryable,
+  userId: string,
+  { limit, before }: { limit: number; before?: string },
+): Promise<{ messages: Message[]; count: number }> {
+  return listPage(q, 'sender_id = $1', userId, { limit, before });
 }
 
 export async function countUnread(q: Queryable, userId: string): Promise<number> {

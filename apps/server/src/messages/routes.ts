@@ -12,7 +12,10 @@ export const messageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   );
 
   route('listSentMessages', async ({ user, query }) =>
-    messages.listSentMessages(ctx, user.userId, Math.min(query.limit, MESSAGES_LIST_LIMIT)),
+    messages.listSentMessages(ctx, user.userId, {
+      limit: Math.min(query.limit, MESSAGES_LIST_LIMIT),
+      before: query.before,
+    }),
   );
 
   route('getUnreadCount', async ({ user }) => ({

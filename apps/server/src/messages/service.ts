@@ -72,8 +72,12 @@ export function listReceivedMessages(ctx: AppContext, userId: string, query: Lis
   return ctx.db.asUser(userId, (tx) => repo.listReceived(tx, userId, query));
 }
 
-export function listSentMessages(ctx: AppContext, userId: string, limit: number) {
-  return ctx.db.asUser(userId, (tx) => repo.listSent(tx, userId, limit));
+export function listSentMessages(
+  ctx: AppContext,
+  userId: string,
+  page: { limit: number; before?: string },
+) {
+  return ctx.db.asUser(userId, (tx) => repo.listSent(tx, userId, page));
 }
 
 export function getUnreadCount(ctx: AppContext, userId: string): Promise<number> {

@@ -16,7 +16,14 @@ export function App() {
       <AuthProvider>
         <RouterProvider router={router} />
       </AuthProvider>
-      <Toaster position="top-center" richColors closeButton />
+      {/* Below the sticky app header, so a toast never hides it. */}
+      <Toaster
+        position="top-center"
+        richColors
+        closeButton
+        offset={{ top: 72 }}
+        mobileOffset={{ top: 72 }}
+      />
     </QueryClientProvider>
   );
 }

@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { SERVER_EVENTS, TEXTS, TOAST_MS } from '@couple/protocol/browser';
+import { SCORE_MAX, SERVER_EVENTS, TEXTS, TOAST_MS } from '@couple/protocol/browser';
 import { intensityEmoji } from '@couple/protocol/browser';
 import { onLive } from '../lib/live.js';
 import { NOTIFICATION_TAG, STORAGE_KEYS } from '../lib/constants.js';
 import { removeStorage } from '../lib/storage.js';
+import { ROUTES } from '../features/auth/routing.js';
 import { inboxKeys } from '../features/inbox/queries.js';
 import { setPartnerStatus } from '../features/pairing/queries.js';
 import { profileKeys } from '../features/profile/queries.js';
@@ -26,6 +28,7 @@ async function notifyHidden(intensity: number): Promise<void> {
 /** Live events into the query cache: list, badge, stats, partner (SPEC §4 unread, pairing). */
 export function useLiveSync(userId: string | undefined): void {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (!userId) return;
@@ -37,6 +40,8 @@ export function useLiveSync(userId: string | undefined): void {
         toast(TEXTS.newDesireToast, {
           duration: TOAST_MS.newDesire,
           icon: intensityEmoji(message.intensity),
+          description: `Intensity ${message.intensity}/${SCORE_MAX} · Urgency ${message.urgency}/${SCORE_MAX}`,
+          action: { label: 'View', onClick: () => void navigate(ROUTES.notifications) },
         });
         void notifyHidden(message.intensity).catch(() => undefined);
       }),
@@ -45,6 +50,8 @@ export function useLiveSync(userId: string | undefined): void {
       }),
       onLive(SERVER_EVENTS.messagesMarkedRead, () => {
         void queryClient.invalidateQueries({ queryKey: inboxKeys.unreadCount() });
+        // The sender's Sent view shows "Seen" as soon as the partner reads.
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.sent() });
       }),
       onLive(SERVER_EVENTS.partnerStatusUpdate, ({ status, partner }) => {
         removeStorage(STORAGE_KEYS.partnerId(userId));
@@ -53,5 +60,5 @@ export function useLiveSync(userId: string | undefined): void {
       }),
     ];
     return () => stops.forEach((stop) => stop());
-  }, [userId, queryClient]);
+  }, [userId, queryClient, navigate]);
 }

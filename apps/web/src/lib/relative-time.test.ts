@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { longUsDate, relativeAge } from './relative-time.js';
+import { clockTime, dayLabel, groupByDay, longUsDate, relativeAge } from './relative-time.js';
 
 const now = Date.parse('2025-06-15T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
 
 describe('relativeAge', () => {
-  it('shows minutes under an hour', () => {
-    expect(relativeAge(ago(0), now)).toBe('0m ago');
-    expect(relativeAge(ago(59_999), now)).toBe('0m ago');
+  it('shows just now under a minute, then minutes under an hour', () => {
+    expect(relativeAge(ago(0), now)).toBe('just now');
+    expect(relativeAge(ago(59_999), now)).toBe('just now');
+    expect(relativeAge(ago(60_000), now)).toBe('1m ago');
     expect(relativeAge(ago(5 * 60_000), now)).toBe('5m ago');
     expect(relativeAge(ago(59 * 60_000), now)).toBe('59m ago');
   });
@@ -23,12 +24,41 @@ describe('relativeAge', () => {
   });
 
   it('never shows a negative age for a clock running behind', () => {
-    expect(relativeAge(new Date(now + 90_000).toISOString(), now)).toBe('0m ago');
+    expect(relativeAge(new Date(now + 90_000).toISOString(), now)).toBe('just now');
   });
 });
 
 describe('longUsDate', () => {
   it('formats in long US style', () => {
     expect(longUsDate('2025-11-21T12:00:00Z')).toBe('November 21, 2025');
+  });
+});
+
+describe('day groups', () => {
+  const at = (iso: string) => ({ created_at: iso });
+  // Local noon: the headings follow the device's time zone, whatever it is.
+  const now = new Date(2025, 5, 15, 12).getTime();
+
+  it('labels today, yesterday, then the date (with the year only when it differs)', () => {
+    expect(dayLabel('2025-06-15T00:30:00', now)).toBe('Today');
+    expect(dayLabel('2025-06-14T23:59:00', now)).toBe('Yesterday');
+    expect(dayLabel('2025-06-10T12:00:00', now)).toBe('Tuesday, June 10');
+    expect(dayLabel('2024-12-31T12:00:00', now)).toBe('Tuesday, December 31, 2024');
+  });
+
+  it('keeps the order and puts consecutive items of one day together', () => {
+    const groups = groupByDay(
+      [at('2025-06-15T09:00:00'), at('2025-06-15T08:00:00'), at('2025-06-13T08:00:00')],
+      now,
+    );
+    expect(groups.map((group) => [group.label, group.items.length])).toEqual([
+      ['Today', 2],
+      ['Friday, June 13', 1],
+    ]);
+  });
+
+  it('shows the clock time today and the date before', () => {
+    expect(clockTime('2025-06-15T09:05:00', now)).toBe('9:05 AM');
+    expect(clockTime('2025-06-13T21:41:00', now)).toBe('Jun 13, 9:41 PM');
   });
 });

@@ -128,6 +128,8 @@ const booleanQuery = z
 export const listMessagesQuerySchema = z.strictObject({
   unreadOnly: booleanQuery.optional().default(false),
   limit: limitQuerySchema(MESSAGES_LIST_LIMIT).optional().default(MESSAGES_LIST_LIMIT),
+  /** The page after this message (newest first): "Load older" past the first page. */
+  before: z.uuid({ error: 'before must be a message id' }).optional(),
 });
 export type ListMessagesQuery = z.output<typeof listMessagesQuerySchema>;
 

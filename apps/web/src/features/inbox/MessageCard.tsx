@@ -3,14 +3,20 @@ import { SCORE_MAX } from '@couple/protocol/browser';
 import { intensityEmoji } from '@couple/protocol/browser';
 import { relativeAge } from '../../lib/relative-time.js';
 import { NoteBody } from './NoteBody.js';
+import type { MessageBox } from './queries.js';
+import { SentState } from './SentState.js';
 import { useNote } from './decrypt.js';
 
 export function MessageCard({
   message,
+  box,
+  partnerName,
   isNew,
   now,
 }: {
   message: Message;
+  box: MessageBox;
+  partnerName: string | null;
   isNew: boolean;
   now: number;
 }) {
@@ -26,6 +32,11 @@ export function MessageCard({
             {intensityEmoji(message.intensity)}
           </span>
           <div className="flex flex-col text-sm font-medium text-slate-800">
+            {partnerName && (
+              <span className="font-semibold text-slate-900">
+                {box === 'received' ? `From ${partnerName}` : `To ${partnerName}`}
+              </span>
+            )}
             <span>
               Intensity: {message.intensity}/{SCORE_MAX}
             </span>
@@ -46,6 +57,7 @@ export function MessageCard({
         </div>
       </div>
       <NoteBody note={note} />
+      {box === 'sent' && <SentState message={message} now={now} />}
     </li>
   );
 }

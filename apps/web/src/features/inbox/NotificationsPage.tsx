@@ -1,40 +1,51 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Inbox } from 'lucide-react';
 import { useSession } from '../../lib/use-session.js';
-import { MessageCard } from './MessageCard.js';
+import { usePartnerStatus } from '../pairing/queries.js';
+import { BoxTabs } from './BoxTabs.js';
+import { MessageList } from './MessageList.js';
 import { markAllRead } from './mark-read.js';
-import { useInbox } from './queries.js';
+import { useMessagePages, type MessageBox } from './queries.js';
 
-const MINUTE_MS = 60_000;
+/** 'just now' turns into '1m ago' within this long. */
+const CLOCK_TICK_MS = 15_000;
 
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), MINUTE_MS);
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
     return () => clearInterval(timer);
   }, []);
   return now;
 }
 
 export function NotificationsPage() {
-  const inbox = useInbox();
+  const [params, setParams] = useSearchParams();
+  const box: MessageBox = params.get('view') === 'sent' ? 'sent' : 'received';
+  const received = useMessagePages('received');
+  const sent = useMessagePages('sent', box === 'sent');
+  const pages = box === 'received' ? received : sent;
   const userId = useSession()?.user.id;
+  const partnerName = usePartnerStatus().data?.partner?.username ?? null;
   const queryClient = useQueryClient();
   const now = useNow();
   // What was unread on arrival keeps its NEW badge after everything is marked read.
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const receivedMessages = useMemo(
+    () => received.data?.pages.flatMap((page) => page.messages) ?? [],
+    [received.data],
+  );
 
   useEffect(() => {
-    const unread = (inbox.data ?? [])
+    const unread = receivedMessages
       .filter((m) => !m.is_read && m.receiver_id === userId)
       .map((m) => m.id);
     if (unread.length === 0) return;
     setFresh((previous) => new Set([...previous, ...unread]));
     void markAllRead(queryClient);
-  }, [inbox.data, userId, queryClient]);
+  }, [receivedMessages, userId, queryClient]);
 
-  const messages = inbox.data ?? [];
   return (
     <div className="flex flex-col gap-6">
       <header>
@@ -43,30 +54,20 @@ export function NotificationsPage() {
         </h1>
         <p className="mt-1 text-slate-600">Desires your partner shared with you.</p>
       </header>
-      {inbox.isPending ? (
-        <p role="status" className="text-slate-600">
-          Loading desires...
-        </p>
-      ) : messages.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-12 text-center ring-1 ring-brand-100">
-          <Inbox className="size-12 text-brand-600" aria-hidden="true" />
-          <p className="text-lg font-semibold text-slate-900">No desires yet</p>
-          <p className="text-slate-600">
-            When your partner shares their desires, they&apos;ll appear here
-          </p>
-        </div>
-      ) : (
-        <ul className="flex flex-col gap-3" aria-label="Received desires">
-          {messages.map((message) => (
-            <MessageCard
-              key={message.id}
-              message={message}
-              isNew={fresh.has(message.id)}
-              now={now}
-            />
-          ))}
-        </ul>
-      )}
+      <BoxTabs box={box} onChange={(next) => setParams(next === 'sent' ? { view: 'sent' } : {})} />
+      <MessageList
+        box={box}
+        messages={pages.data?.pages.flatMap((page) => page.messages) ?? []}
+        fresh={fresh}
+        now={now}
+        partnerName={partnerName}
+        loading={pages.isPending}
+        more={{
+          available: pages.hasNextPage,
+          busy: pages.isFetchingNextPage,
+          load: () => void pages.fetchNextPage(),
+        }}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
+import type { Message } from '@couple/protocol';
 import { MESSAGES_LIST_LIMIT, TIMEOUTS_MS } from '@couple/protocol/browser';
 import { api } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
@@ -8,25 +9,39 @@ import { useSession } from '../../lib/use-session.js';
 export const inboxKeys = {
   all: ['messages'] as const,
   list: () => [...inboxKeys.all, 'list'] as const,
+  sent: () => [...inboxKeys.all, 'sent'] as const,
   unreadCount: () => [...inboxKeys.all, 'unread-count'] as const,
 };
 
-/** At most 50; a fetch slower than 10 s ends quietly in an empty list (SPEC §8 timeouts). */
-export function useInbox() {
-  return useQuery({
-    queryKey: inboxKeys.list(),
-    queryFn: async () => {
+export type MessageBox = 'received' | 'sent';
+export type MessagePage = { messages: Message[]; count: number };
+export type MessagePages = InfiniteData<MessagePage, string | undefined>;
+
+function fetchPage(box: MessageBox, before: string | undefined): Promise<MessagePage> {
+  const query = { limit: MESSAGES_LIST_LIMIT, ...(before ? { before } : {}) };
+  return box === 'received' ? api.getMessages(query) : api.getSentMessages(query);
+}
+
+/**
+ * Pages of 50, newest first; "Load older" asks for the page before the last message shown. A
+ * first page slower than 10 s ends quietly in an empty list (SPEC §8 timeouts).
+ */
+export function useMessagePages(box: MessageBox, enabled = true) {
+  return useInfiniteQuery({
+    enabled,
+    queryKey: box === 'received' ? inboxKeys.list() : inboxKeys.sent(),
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }): Promise<MessagePage> => {
       try {
-        const { messages } = await withTimeout(
-          api.getMessages({ limit: MESSAGES_LIST_LIMIT }),
-          TIMEOUTS_MS.notificationFetch,
-        );
-        return messages;
+        return await withTimeout(fetchPage(box, pageParam), TIMEOUTS_MS.notificationFetch);
       } catch (error) {
+        if (pageParam) throw error;
         logClientError('notifications_fetch', error);
-        return [];
+        return { messages: [], count: 0 };
       }
     },
+    getNextPageParam: (last) =>
+      last.messages.length === MESSAGES_LIST_LIMIT ? last.messages.at(-1)?.id : undefined,
   });
 }
 

@@ -1,0 +1,82 @@
+import { Inbox, Send } from 'lucide-react';
+import type { Message } from '@couple/protocol';
+import { Button } from '../../components/Button.js';
+import { groupByDay } from '../../lib/relative-time.js';
+import { MessageCard } from './MessageCard.js';
+import type { MessageBox } from './queries.js';
+
+const EMPTY = {
+  received: {
+    title: 'No desires yet',
+    hint: "When your partner shares their desires, they'll appear here",
+  },
+  sent: { title: 'Nothing sent yet', hint: 'The desires you share will appear here' },
+} as const;
+
+/** One box of desires under day headings, with "Load older" past the first page. */
+export function MessageList({
+  box,
+  messages,
+  fresh,
+  now,
+  partnerName,
+  loading,
+  more,
+}: {
+  box: MessageBox;
+  messages: Message[];
+  fresh: ReadonlySet<string>;
+  now: number;
+  partnerName: string | null;
+  loading: boolean;
+  more: { available: boolean; busy: boolean; load: () => void };
+}) {
+  if (loading) {
+    return (
+      <p role="status" className="text-slate-600">
+        Loading desires...
+      </p>
+    );
+  }
+  if (messages.length === 0) {
+    const Icon = box === 'received' ? Inbox : Send;
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-12 text-center ring-1 ring-brand-100">
+        <Icon className="size-12 text-brand-600" aria-hidden="true" />
+        <p className="text-lg font-semibold text-slate-900">{EMPTY[box].title}</p>
+        <p className="text-slate-600">{EMPTY[box].hint}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-5">
+      {groupByDay(messages, now).map((group) => (
+        <section key={group.label} aria-label={group.label} className="flex flex-col gap-3">
+          <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+            {group.label}
+          </h2>
+          <ul
+            className="flex flex-col gap-3"
+            aria-label={box === 'received' ? 'Received desires' : 'Sent desires'}
+          >
+            {group.items.map((message) => (
+              <MessageCard
+                key={message.id}
+                message={message}
+                box={box}
+                partnerName={partnerName}
+                isNew={fresh.has(message.id)}
+                now={now}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+      {more.available && (
+        <Button variant="secondary" disabled={more.busy} onClick={more.load}>
+          {more.busy ? 'Loading...' : 'Load older'}
+        </Button>
+      )}
+    </div>
+  );
+}

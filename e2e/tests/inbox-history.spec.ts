@@ -1,0 +1,52 @@
+import { DesirePage } from '../pages/DesirePage.js';
+import { InboxPage } from '../pages/InboxPage.js';
+import { Layout } from '../pages/Layout.js';
+import { expect, test, toast } from '../support/fixtures.js';
+import { signIn } from '../support/flows.js';
+
+test('the sender sees a desire go from delivered to seen when the partner opens the inbox', async ({
+  openBrowser,
+  backend,
+}) => {
+  const [alice, bob] = await backend.couple();
+  const [alicePage, bobPage] = await Promise.all([openBrowser({ mobile: true }), openBrowser()]);
+  await signIn(alicePage, alice);
+  await signIn(bobPage, bob);
+
+  await new DesirePage(alicePage).sendDesire({ intensity: 6, urgency: 9 });
+  const arrived = toast(bobPage, 'You have a new desire!');
+  await expect(arrived).toBeVisible();
+  await expect(arrived).toContainText('Intensity 6/10 · Urgency 9/10');
+
+  await alicePage.goto('/notifications?view=sent');
+  const aliceInbox = new InboxPage(alicePage);
+  await expect(aliceInbox.sentTab).toHaveAttribute('aria-selected', 'true');
+  const card = aliceInbox.cards.first();
+  await expect(card).toContainText(`To ${bob.username}`);
+  await expect(card.getByTestId('sent-state')).toHaveText('Delivered');
+  await expect(aliceInbox.dayHeading('Today')).toBeVisible();
+
+  await arrived.getByRole('button', { name: 'View' }).click();
+  const bobInbox = new InboxPage(bobPage);
+  await bobInbox.expectOpen();
+  await expect(bobInbox.cards.first()).toContainText(`From ${alice.username}`);
+  await expect(bobInbox.cards.first().locator('time')).toHaveText('just now');
+
+  await expect(card.getByTestId('sent-state')).toHaveText(/^Seen \d{1,2}:\d{2} [AP]M$/);
+});
+
+test('a long inbox shows the first 50 and loads older ones on request', async ({
+  openBrowser,
+  backend,
+}) => {
+  const [alice, bob] = await backend.couple();
+  for (let index = 0; index < 53; index += 1) await backend.sendDesire(alice, bob, index % 11);
+  const bobPage = await openBrowser();
+  await signIn(bobPage, bob);
+  await new Layout(bobPage).open('inbox');
+  const inbox = new InboxPage(bobPage);
+  await expect(inbox.cards).toHaveCount(50);
+  await inbox.loadOlder.click();
+  await expect(inbox.cards).toHaveCount(53);
+  await expect(inbox.loadOlder).toBeHidden();
+});
