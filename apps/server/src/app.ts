@@ -23,6 +23,7 @@ import { profileRoutes } from './profile/routes.js';
 import { partnerRoutes } from './partner/routes.js';
 import { messageRoutes } from './messages/routes.js';
 import { keyRoutes } from './keys/routes.js';
+import { answerRoutes } from './answers/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { farcasterManifestRoutes, farcasterRoutes } from './farcaster/routes.js';
 import { registerFarcasterNotifications } from './farcaster/delivery.js';
@@ -135,6 +136,7 @@ export async function buildApp(
       await api.register(partnerRoutes, { ctx });
       await api.register(messageRoutes, { ctx });
       await api.register(keyRoutes, { ctx });
+      await api.register(answerRoutes, { ctx });
       await api.register(debugRoutes, { ctx });
       await api.register(pushRoutes, { ctx, sender: pushSender });
     },

@@ -1,5 +1,10 @@
 import { EventEmitter } from 'node:events';
-import type { Message, PartnerSummary, StoredPushSubscription } from '@couple/protocol';
+import type {
+  DesireAnswer,
+  Message,
+  PartnerSummary,
+  StoredPushSubscription,
+} from '@couple/protocol';
 
 /** What delivering a desire needs about its receiver, read in the sender's transaction. */
 export interface ReceiverTargets {
@@ -15,6 +20,9 @@ export interface DomainEventMap {
   partnerConnected: [{ userId: string; partner: PartnerSummary; self: PartnerSummary }];
   partnerDisconnected: [{ userId: string; partnerId: string }];
   sessionRevoked: [{ sessionId: string }];
+  desireAnswered: [
+    { answer: DesireAnswer; answererId: string; askerId: string; answererUsername: string },
+  ];
   /** A user published a different identity key; the partner's clients must refetch keys. */
   identityKeyChanged: [
     { userId: string; partnerId: string | null; keyId: string; previousKeyId: string | null },

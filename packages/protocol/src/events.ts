@@ -1,4 +1,5 @@
 import type { ErrorCode } from './errors.js';
+import type { DesireAnswer } from './schemas/answers.js';
 import type { Message } from './schemas/messages.js';
 import type { PartnerStatus, PartnerSummary } from './schemas/profile.js';
 
@@ -17,6 +18,7 @@ export const SERVER_EVENTS = {
   unreadCount: 'unread_count',
   partnerStatusUpdate: 'partner_status_update',
   partnerKeyChanged: 'partner_key_changed',
+  desireAnswered: 'desire_answered',
   error: 'error',
 } as const;
 
@@ -29,6 +31,8 @@ export interface ServerEventPayloads {
   partner_status_update: { status: PartnerStatus; partner: PartnerSummary | null };
   /** The partner published a new identity key: refetch GET /api/keys before the next note. */
   partner_key_changed: { key_id: string; previous_key_id: string | null };
+  /** To both partners: the receiver answered (or changed the answer to) one desire. */
+  desire_answered: DesireAnswer & { answerer_id: string };
   error: { message: string; code: ErrorCode; event?: string };
 }
 

@@ -7,6 +7,8 @@ export * from './schemas/auth.js';
 export * from './schemas/profile.js';
 export * from './schemas/partner.js';
 export * from './schemas/messages.js';
+export * from './schemas/answers.js';
+export * from './answers.js';
 export * from './schemas/keys.js';
 export * from './schemas/farcaster.js';
 export * from './schemas/push.js';

@@ -3,6 +3,7 @@ import type { BackgroundWork } from '../background/background-work.js';
 import type { DomainEventMap } from '../events.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import {
+  answeredNotification,
   desireNotification,
   partnerConnectedNotification,
   type MiniAppNotification,
@@ -43,10 +44,15 @@ export function registerFarcasterNotifications(
   const onPartner = ({ partner, self }: DomainEventMap['partnerConnected'][0]) =>
     deliver(partner.id, partnerConnectedNotification(ctx.config, self));
 
+  const onAnswer = ({ askerId, answererUsername }: DomainEventMap['desireAnswered'][0]) =>
+    deliver(askerId, answeredNotification(ctx.config, answererUsername));
+
   ctx.events.on('desireSent', onDesire);
   ctx.events.on('partnerConnected', onPartner);
+  ctx.events.on('desireAnswered', onAnswer);
   return () => {
     ctx.events.off('desireSent', onDesire);
     ctx.events.off('partnerConnected', onPartner);
+    ctx.events.off('desireAnswered', onAnswer);
   };
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   MINI_APP_NOTIFICATION_LIMITS,
   TEXTS,
+  ANSWERED_BODY,
+  answeredTitle,
   desireNotificationBody,
   partnerConnectedBody,
   type Message,
@@ -56,5 +58,19 @@ export function partnerConnectedNotification(
     title: truncate(TEXTS.pushPartnerConnectedTitle, title),
     body: truncate(partnerConnectedBody(redeemer.username), body),
     targetUrl: target(config, '/profile'),
+  };
+}
+
+/** The desire's sender learns that it was answered: the name only, never the answer. */
+export function answeredNotification(
+  config: Config,
+  answererUsername: string,
+): MiniAppNotification {
+  const { title } = MINI_APP_NOTIFICATION_LIMITS;
+  return {
+    notificationId: `desire-answered-${randomUUID()}`,
+    title: truncate(answeredTitle(answererUsername), title),
+    body: ANSWERED_BODY,
+    targetUrl: target(config, '/notifications?view=sent'),
   };
 }

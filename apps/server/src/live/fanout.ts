@@ -63,6 +63,13 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
     });
   };
 
+  const onDesireAnswered: DomainListener<'desireAnswered'> = ({ answer, answererId, askerId }) => {
+    io.to([userRoom(answererId), userRoom(askerId)]).emit(SERVER_EVENTS.desireAnswered, {
+      ...answer,
+      answerer_id: answererId,
+    });
+  };
+
   const onSessionRevoked: DomainListener<'sessionRevoked'> = ({ sessionId }) => {
     ctx.sessions.markRevoked(sessionId);
     io.in(sessionRoom(sessionId)).disconnectSockets(true);
@@ -77,6 +84,7 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
 
   ctx.events.on('desireSent', onDesireSent);
   ctx.events.on('messagesRead', onMessagesRead);
+  ctx.events.on('desireAnswered', onDesireAnswered);
   ctx.events.on('partnerConnected', onPartnerConnected);
   ctx.events.on('partnerDisconnected', onPartnerDisconnected);
   ctx.events.on('sessionRevoked', onSessionRevoked);
@@ -87,6 +95,7 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
     ctx.events.off('sessionRevoked', onSessionRevoked);
     io.off(SESSION_REVOKED, onRemoteRevocation);
     ctx.events.off('messagesRead', onMessagesRead);
+    ctx.events.off('desireAnswered', onDesireAnswered);
     ctx.events.off('partnerConnected', onPartnerConnected);
     ctx.events.off('partnerDisconnected', onPartnerDisconnected);
   };

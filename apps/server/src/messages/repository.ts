@@ -1,6 +1,9 @@
-import type { Message, NewDesire, StoredPushSubscription } from '@couple/protocol';
+import type { DesireAnswer, Message, NewDesire, StoredPushSubscription } from '@couple/protocol';
+import { selectAnswers } from '../answers/repository.js';
 import type { ReceiverTargets } from '../events.js';
 import type { Database, Queryable } from '../db/index.js';
+
+type MessagesList = { messages: Message[]; count: number; answers: DesireAnswer[] };
 
 const MESSAGE_COLUMNS = `id, sender_id, receiver_id, intensity, urgency, encrypted, note,
   note_encrypted, encryption_data, read_at, read_at IS NOT NULL AS is_read, created_at`;
@@ -110,7 +113,7 @@ async function listPage(
   filter: string,
   userId: string,
   { limit, before }: { limit: number; before?: string },
-): Promise<{ messages: Message[]; count: number }> {
+): Promise<MessagesList> {
   const page = before ? `${filter} AND ${OLDER_THAN}` : filter;
   const { rows } = await q.query<Message>(
     `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${page}
@@ -121,14 +124,18 @@ async function listPage(
     `SELECT count(*)::int AS count FROM messages WHERE ${filter}`,
     [userId],
   );
-  return { messages: rows, count: counted.rows[0]?.count ?? 0 };
+  const answers = await selectAnswers(
+    q,
+    rows.map((row) => row.id),
+  );
+  return { messages: rows, count: counted.rows[0]?.count ?? 0, answers };
 }
 
 export function listReceived(
   q: Queryable,
   userId: string,
   { unreadOnly, limit, before }: { unreadOnly: boolean; limit: number; before?: string },
-): Promise<{ messages: Message[]; count: number }> {
+): Promise<MessagesList> {
   const filter = `receiver_id = $1 ${unreadOnly ? 'AND read_at IS NULL' : ''}`;
   return listPage(q, filter, userId, { limit, before });
 }
@@ -137,7 +144,7 @@ export function listSent(
   q: Queryable,
   userId: string,
   { limit, before }: { limit: number; before?: string },
-): Promise<{ messages: Message[]; count: number }> {
+): Promise<MessagesList> {
   return listPage(q, 'sender_id = $1', userId, { limit, before });
 }
 

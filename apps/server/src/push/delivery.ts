@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import type { BackgroundWork } from '../background/background-work.js';
 import type { DomainEventMap } from '../events.js';
 import {
+  answeredPayload,
   newDesireOptions,
   newDesirePayload,
   PARTNER_CONNECTED_OPTIONS,
@@ -54,10 +55,17 @@ export function registerPushDelivery(
     );
   };
 
+  const onAnswer = ({ askerId, answererUsername }: DomainEventMap['desireAnswered'][0]) => {
+    const payload = answeredPayload(askerId, answererUsername);
+    deliver(askerId, () => pushToUser(ctx, sender, askerId, payload, PARTNER_CONNECTED_OPTIONS));
+  };
+
   ctx.events.on('desireSent', onDesire);
   ctx.events.on('partnerConnected', onPartner);
+  ctx.events.on('desireAnswered', onAnswer);
   return () => {
     ctx.events.off('desireSent', onDesire);
     ctx.events.off('partnerConnected', onPartner);
+    ctx.events.off('desireAnswered', onAnswer);
   };
 }

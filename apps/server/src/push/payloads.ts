@@ -1,5 +1,7 @@
 import {
   TEXTS,
+  ANSWERED_BODY,
+  answeredTitle,
   desireNotificationBody,
   isIntense,
   partnerConnectedBody,
@@ -48,3 +50,14 @@ export const PARTNER_CONNECTED_OPTIONS: PushOptions = {
 
 /** What the push webhook sends when its caller names no options. */
 export const WEBHOOK_OPTIONS: PushOptions = { ttlSeconds: DAY_SECONDS, urgency: 'normal' };
+
+/** The desire's sender learns that it was answered: the name only, never the answer. */
+export function answeredPayload(askerId: string, answererUsername: string): PushPayload {
+  return {
+    userId: askerId,
+    title: answeredTitle(answererUsername),
+    body: ANSWERED_BODY,
+    url: '/notifications?view=sent',
+    data: { type: 'desire_answered' },
+  };
+}

@@ -19,6 +19,7 @@ import {
   sendDesireSchema,
   unreadCountSchema,
 } from '../schemas/messages.js';
+import { answerBodySchema, desireAnswerSchema } from '../schemas/answers.js';
 import {
   connectBodySchema,
   generateCodeResultSchema,
@@ -185,6 +186,14 @@ export const API_CONTRACT = {
     body: noBody,
     status: 200,
     answer: markedReadSchema,
+    errors: ['message_not_found'],
+  },
+  answerDesire: {
+    access: 'user',
+    params: messageIdParamsSchema,
+    body: answerBodySchema,
+    status: 200,
+    answer: desireAnswerSchema,
     errors: ['message_not_found'],
   },
   sendDesire: {

@@ -28,6 +28,7 @@ export const API_ROUTES = {
   getUnreadCount: { method: 'GET', path: '/messages/unread-count' },
   markAllMessagesRead: { method: 'POST', path: '/messages/mark-all-read' },
   markMessageRead: { method: 'POST', path: '/messages/:id/read' },
+  answerDesire: { method: 'PUT', path: '/messages/:id/answer' },
   sendDesire: { method: 'POST', path: '/messages' },
 
   getIdentityKeys: { method: 'GET', path: '/keys' },

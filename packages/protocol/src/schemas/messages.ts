@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { desireAnswerSchema } from './answers.js';
 import {
   ENCRYPTION_IV_BYTES,
   ENCRYPTION_SALT_BYTES,
@@ -178,6 +179,8 @@ export type Message = z.infer<typeof messageSchema>;
 export const messagesListSchema = z.object({
   messages: z.array(messageSchema),
   count: z.number().int(),
+  /** The answers to this page's desires (at most one each). */
+  answers: z.array(desireAnswerSchema),
 });
 export const unreadCountSchema = z.object({ count: z.number().int() });
 export const markedReadSchema = z.object({ ids: z.array(z.uuid()), count: z.number().int() });

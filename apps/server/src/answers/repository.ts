@@ -1,0 +1,43 @@
+import type { AnswerChoice, DesireAnswer } from '@couple/protocol';
+import type { Queryable } from '../db/index.js';
+
+const ANSWER_COLUMNS = 'message_id, choice, updated_at';
+
+/**
+ * Answers a received desire, or changes the answer. The SELECT finds only a desire the caller
+ * received (row-level security and the receiver check), so another one inserts nothing.
+ */
+export async function upsertAnswer(
+  q: Queryable,
+  userId: string,
+  messageId: string,
+  choice: AnswerChoice,
+): Promise<(DesireAnswer & { asker_id: string }) | null> {
+  const { rows } = await q.query<DesireAnswer & { asker_id: string }>(
+    `INSERT INTO desire_answers (message_id, answerer_id, asker_id, choice)
+     SELECT m.id, m.receiver_id, m.sender_id, $3 FROM messages m
+     WHERE m.id = $2 AND m.receiver_id = $1
+     ON CONFLICT (message_id) DO UPDATE SET choice = EXCLUDED.choice, updated_at = now()
+     RETURNING ${ANSWER_COLUMNS}, asker_id`,
+    [userId, messageId, choice],
+  );
+  return rows[0] ?? null;
+}
+
+/** The answers to the given desires that the caller may see. */
+export async function selectAnswers(q: Queryable, messageIds: string[]): Promise<DesireAnswer[]> {
+  if (messageIds.length === 0) return [];
+  const { rows } = await q.query<DesireAnswer>(
+    `SELECT ${ANSWER_COLUMNS} FROM desire_answers WHERE message_id = ANY($1::uuid[])`,
+    [messageIds],
+  );
+  return rows;
+}
+
+export async function selectUsername(q: Queryable, userId: string): Promise<string | null> {
+  const { rows } = await q.query<{ username: string }>(
+    'SELECT username FROM profiles WHERE id = $1',
+    [userId],
+  );
+  return rows[0]?.username ?? null;
+}
