@@ -26,7 +26,7 @@ test('the sender sees a desire go from delivered to seen when the partner opens 
   await expect(card.getByTestId('sent-state')).toHaveText('Delivered');
   await expect(aliceInbox.dayHeading('Today')).toBeVisible();
 
-  await arrived.getByRole('button', { name: 'View' }).click();
+  await new Layout(bobPage).open('inbox');
   const bobInbox = new InboxPage(bobPage);
   await bobInbox.expectOpen();
   await expect(bobInbox.cards.first()).toContainText(`From ${alice.username}`);
@@ -49,4 +49,41 @@ test('a long inbox shows the first 50 and loads older ones on request', async ({
   await inbox.loadOlder.click();
   await expect(inbox.cards).toHaveCount(53);
   await expect(inbox.loadOlder).toBeHidden();
+});
+
+test('a partner answers a desire and the sender sees the answer live', async ({
+  openBrowser,
+  backend,
+}) => {
+  const [alice, bob] = await backend.couple();
+  const [alicePage, bobPage] = await Promise.all([openBrowser(), openBrowser({ mobile: true })]);
+  await signIn(alicePage, alice);
+  await signIn(bobPage, bob);
+  await backend.sendDesire(alice, bob, 8);
+
+  await alicePage.goto('/notifications?view=sent');
+  const aliceInbox = new InboxPage(alicePage);
+  await expect(aliceInbox.cards.first().getByTestId('sent-state')).toBeVisible();
+
+  await bobPage.goto('/notifications');
+  const bobCard = new InboxPage(bobPage).cards.first();
+  await bobCard.getByRole('button', { name: 'I’m in' }).click();
+  await expect(bobCard.getByRole('button', { name: 'I’m in' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  const answered = toast(alicePage, `${bob.username} answered: I’m in`);
+  await expect(answered).toBeVisible();
+  await new Layout(alicePage).open('desire');
+  await answered.getByRole('button', { name: 'View' }).click();
+  await expect(alicePage).toHaveURL(/\/notifications\?view=sent$/);
+  await expect(aliceInbox.cards.first().getByTestId('sent-state')).toHaveText(/Answered: I’m in/);
+
+  await bobCard.getByRole('button', { name: 'Later' }).click();
+  await expect(aliceInbox.cards.first().getByTestId('sent-state')).toHaveText(/Answered: Later/);
+  await bobPage.reload();
+  await expect(
+    new InboxPage(bobPage).cards.first().getByRole('button', { name: 'Later' }),
+  ).toHaveAttribute('aria-pressed', 'true');
 });

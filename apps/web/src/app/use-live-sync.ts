@@ -2,15 +2,24 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { SCORE_MAX, SERVER_EVENTS, TEXTS, TOAST_MS } from '@couple/protocol/browser';
+import {
+  ANSWER_EMOJI,
+  SCORE_MAX,
+  SERVER_EVENTS,
+  TEXTS,
+  TOAST_MS,
+  answeredToast,
+} from '@couple/protocol/browser';
 import { intensityEmoji } from '@couple/protocol/browser';
 import { onLive } from '../lib/live.js';
 import { NOTIFICATION_TAG, STORAGE_KEYS } from '../lib/constants.js';
 import { removeStorage } from '../lib/storage.js';
 import { ROUTES } from '../features/auth/routing.js';
 import { inboxKeys } from '../features/inbox/queries.js';
-import { setPartnerStatus } from '../features/pairing/queries.js';
+import { getPartnerName, setPartnerStatus } from '../features/pairing/queries.js';
 import { profileKeys } from '../features/profile/queries.js';
+
+const SENT_VIEW = `${ROUTES.notifications}?view=sent`;
 
 /** A device notification while the app is hidden; the push message (same tag) replaces it. */
 async function notifyHidden(intensity: number): Promise<void> {
@@ -44,6 +53,16 @@ export function useLiveSync(userId: string | undefined): void {
           action: { label: 'View', onClick: () => void navigate(ROUTES.notifications) },
         });
         void notifyHidden(message.intensity).catch(() => undefined);
+      }),
+      onLive(SERVER_EVENTS.desireAnswered, (answer) => {
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+        if (answer.answerer_id === userId) return;
+        const name = getPartnerName(queryClient) ?? 'Your partner';
+        toast(answeredToast(name, answer.choice), {
+          duration: TOAST_MS.newDesire,
+          icon: ANSWER_EMOJI[answer.choice],
+          action: { label: 'View', onClick: () => void navigate(SENT_VIEW) },
+        });
       }),
       onLive(SERVER_EVENTS.unreadCount, ({ count }) => {
         queryClient.setQueryData(inboxKeys.unreadCount(), count);

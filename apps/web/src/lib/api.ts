@@ -1,4 +1,5 @@
 import type {
+  AnswerChoice,
   ApiAnswer,
   ApiBody,
   ApiParams,
@@ -67,6 +68,8 @@ export const api = {
   markMessageAsRead: (id: string) => call('markMessageRead', { params: { id } }),
   markAllMessagesAsRead: () => call('markAllMessagesRead'),
   sendMessage: (desire: OutgoingDesire) => call('sendDesire', { body: desire }),
+  answerDesire: (id: string, choice: AnswerChoice) =>
+    call('answerDesire', { params: { id }, body: { choice } }),
 
   getKeys: () => call('getIdentityKeys'),
   getKeyHistory: () => call('getKeyHistory'),

@@ -1,7 +1,8 @@
-import type { Message } from '@couple/protocol';
+import type { DesireAnswer, Message } from '@couple/protocol';
 import { SCORE_MAX } from '@couple/protocol/browser';
 import { intensityEmoji } from '@couple/protocol/browser';
 import { relativeAge } from '../../lib/relative-time.js';
+import { AnswerBar } from './AnswerBar.js';
 import { NoteBody } from './NoteBody.js';
 import type { MessageBox } from './queries.js';
 import { SentState } from './SentState.js';
@@ -9,12 +10,14 @@ import { useNote } from './decrypt.js';
 
 export function MessageCard({
   message,
+  answer,
   box,
   partnerName,
   isNew,
   now,
 }: {
   message: Message;
+  answer: DesireAnswer | undefined;
   box: MessageBox;
   partnerName: string | null;
   isNew: boolean;
@@ -57,7 +60,11 @@ export function MessageCard({
         </div>
       </div>
       <NoteBody note={note} />
-      {box === 'sent' && <SentState message={message} now={now} />}
+      {box === 'sent' ? (
+        <SentState message={message} answer={answer} now={now} />
+      ) : (
+        <AnswerBar messageId={message.id} answer={answer} />
+      )}
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { Inbox, Send } from 'lucide-react';
-import type { Message } from '@couple/protocol';
+import type { DesireAnswer, Message } from '@couple/protocol';
 import { Button } from '../../components/Button.js';
 import { groupByDay } from '../../lib/relative-time.js';
 import { MessageCard } from './MessageCard.js';
@@ -17,6 +17,7 @@ const EMPTY = {
 export function MessageList({
   box,
   messages,
+  answers,
   fresh,
   now,
   partnerName,
@@ -25,6 +26,7 @@ export function MessageList({
 }: {
   box: MessageBox;
   messages: Message[];
+  answers: ReadonlyMap<string, DesireAnswer>;
   fresh: ReadonlySet<string>;
   now: number;
   partnerName: string | null;
@@ -63,6 +65,7 @@ export function MessageList({
               <MessageCard
                 key={message.id}
                 message={message}
+                answer={answers.get(message.id)}
                 box={box}
                 partnerName={partnerName}
                 isNew={fresh.has(message.id)}

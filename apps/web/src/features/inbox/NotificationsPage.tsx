@@ -6,7 +6,7 @@ import { usePartnerStatus } from '../pairing/queries.js';
 import { BoxTabs } from './BoxTabs.js';
 import { MessageList } from './MessageList.js';
 import { markAllRead } from './mark-read.js';
-import { useMessagePages, type MessageBox } from './queries.js';
+import { answersOf, useMessagePages, type MessageBox } from './queries.js';
 
 /** 'just now' turns into '1m ago' within this long. */
 const CLOCK_TICK_MS = 15_000;
@@ -58,6 +58,7 @@ export function NotificationsPage() {
       <MessageList
         box={box}
         messages={pages.data?.pages.flatMap((page) => page.messages) ?? []}
+        answers={answersOf(pages.data)}
         fresh={fresh}
         now={now}
         partnerName={partnerName}

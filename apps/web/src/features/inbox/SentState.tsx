@@ -1,10 +1,30 @@
 import { Check, CheckCheck } from 'lucide-react';
-import type { Message } from '@couple/protocol';
+import type { DesireAnswer, Message } from '@couple/protocol';
+import { ANSWER_EMOJI, ANSWER_TEXTS } from '@couple/protocol/browser';
 import { clockTime } from '../../lib/relative-time.js';
 
-/** A sent desire is delivered once stored (the partner's devices are told); seen once read. */
-export function SentState({ message, now }: { message: Message; now: number }) {
+/**
+ * A sent desire is delivered once stored (the partner's devices are told), seen once read, and
+ * answered once the partner chose an answer.
+ */
+export function SentState({
+  message,
+  answer,
+  now,
+}: {
+  message: Message;
+  answer: DesireAnswer | undefined;
+  now: number;
+}) {
   const seen = message.read_at;
+  if (answer) {
+    return (
+      <p data-testid="sent-state" className="mt-3 text-sm font-semibold text-brand-800">
+        <span aria-hidden="true">{ANSWER_EMOJI[answer.choice]} </span>
+        Answered: {ANSWER_TEXTS[answer.choice]}
+      </p>
+    );
+  }
   return (
     <p
       data-testid="sent-state"

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
-import type { Message } from '@couple/protocol';
+import type { DesireAnswer, Message } from '@couple/protocol';
 import { MESSAGES_LIST_LIMIT, TIMEOUTS_MS } from '@couple/protocol/browser';
 import { api } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
@@ -14,7 +14,7 @@ export const inboxKeys = {
 };
 
 export type MessageBox = 'received' | 'sent';
-export type MessagePage = { messages: Message[]; count: number };
+export type MessagePage = { messages: Message[]; count: number; answers: DesireAnswer[] };
 export type MessagePages = InfiniteData<MessagePage, string | undefined>;
 
 function fetchPage(box: MessageBox, before: string | undefined): Promise<MessagePage> {
@@ -37,7 +37,7 @@ export function useMessagePages(box: MessageBox, enabled = true) {
       } catch (error) {
         if (pageParam) throw error;
         logClientError('notifications_fetch', error);
-        return { messages: [], count: 0 };
+        return { messages: [], count: 0, answers: [] };
       }
     },
     getNextPageParam: (last) =>
@@ -52,4 +52,15 @@ export function useUnreadCount() {
     queryFn: async () => (await api.getUnreadCount()).count,
     enabled: signedIn,
   });
+}
+
+/** The answers of every loaded page, by desire. */
+export function answersOf(
+  data: InfiniteData<MessagePage, unknown> | undefined,
+): Map<string, DesireAnswer> {
+  return new Map(
+    (data?.pages ?? []).flatMap((page) =>
+      page.answers.map((answer) => [answer.message_id, answer]),
+    ),
+  );
 }

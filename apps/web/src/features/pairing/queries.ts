@@ -36,3 +36,10 @@ export function setPartnerStatus(
   };
   queryClient.setQueryData(partnerKeys.status(), value);
 }
+
+/** The partner's username from the cache, for texts shown outside a screen (toasts). */
+export function getPartnerName(queryClient: QueryClient): string | null {
+  return (
+    queryClient.getQueryData<PartnerStatusResponse>(partnerKeys.status())?.partner?.username ?? null
+  );
+}
