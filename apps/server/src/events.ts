@@ -15,6 +15,8 @@ export interface DomainEventMap {
   partnerConnected: [{ userId: string; partner: PartnerSummary; self: PartnerSummary }];
   partnerDisconnected: [{ userId: string; partnerId: string }];
   sessionRevoked: [{ sessionId: string }];
+  /** An account was deleted; its former partner (if any) is told, by name only. */
+  accountDeleted: [{ userId: string; username: string; partnerId: string | null }];
   /** A user published a different identity key; the partner's clients must refetch keys. */
   identityKeyChanged: [
     { userId: string; partnerId: string | null; keyId: string; previousKeyId: string | null },

@@ -18,6 +18,7 @@ export const SERVER_EVENTS = {
   partnerStatusUpdate: 'partner_status_update',
   partnerKeyChanged: 'partner_key_changed',
   error: 'error',
+  partnerAccountDeleted: 'partner_account_deleted',
 } as const;
 
 /** What the server sends on each event; the web app's live-channel module reads these. */
@@ -30,6 +31,8 @@ export interface ServerEventPayloads {
   /** The partner published a new identity key: refetch GET /api/keys before the next note. */
   partner_key_changed: { key_id: string; previous_key_id: string | null };
   error: { message: string; code: ErrorCode; event?: string };
+  /** The partner deleted their account: the pair is ended; only their name is told. */
+  partner_account_deleted: { username: string };
 }
 
 /** Every client event is acknowledged with one of these. */
