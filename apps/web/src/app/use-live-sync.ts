@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { SERVER_EVENTS, TEXTS, TOAST_MS } from '@couple/protocol/browser';
+import { ACCOUNT_TEXTS, SERVER_EVENTS, TEXTS, TOAST_MS } from '@couple/protocol/browser';
 import { intensityEmoji } from '@couple/protocol/browser';
 import { onLive } from '../lib/live.js';
 import { NOTIFICATION_TAG, STORAGE_KEYS } from '../lib/constants.js';
@@ -50,6 +50,9 @@ export function useLiveSync(userId: string | undefined): void {
         removeStorage(STORAGE_KEYS.partnerId(userId));
         setPartnerStatus(queryClient, status, partner);
         void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      }),
+      onLive(SERVER_EVENTS.partnerAccountDeleted, ({ username }) => {
+        toast(ACCOUNT_TEXTS.partnerDeletedAccount(username), { duration: TOAST_MS.newDesire });
       }),
     ];
     return () => stops.forEach((stop) => stop());
