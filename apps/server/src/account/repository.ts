@@ -1,26 +1,5 @@
 import type { Queryable } from '../db/index.js';
 
-export interface AccountOwnerRow {
-  id: string;
-  email: string;
-  password_hash: string | null;
-  username: string;
-  farcaster_id: number | null;
-}
-
-/** System work: what confirming and announcing a deletion needs about the account. */
-export async function selectAccountOwner(
-  q: Queryable,
-  userId: string,
-): Promise<AccountOwnerRow | undefined> {
-  const { rows } = await q.query<AccountOwnerRow>(
-    `SELECT u.id, u.email, u.password_hash, p.username, p.farcaster_id
-     FROM users u JOIN profiles p ON p.id = u.id WHERE u.id = $1`,
-    [userId],
-  );
-  return rows[0];
-}
-
 /**
  * Ends the pair on the partner's side first (the partner's row must not keep a partner_id that
  * the deletion would null while its status says paired), then deletes the user: every table

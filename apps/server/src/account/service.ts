@@ -20,7 +20,7 @@ export const FRESH_SIGN_IN_SECONDS = 5 * 60;
 async function confirmIdentity(
   ctx: AppContext,
   verifier: QuickAuthVerifier,
-  owner: repo.AccountOwnerRow,
+  owner: { email: string; password_hash: string | null; farcaster_id: number | null },
   body: DeleteAccountBody,
 ): Promise<void> {
   if (body.password !== undefined) {
@@ -54,14 +54,15 @@ export async function deleteAccount(
   caller: AccessClaims,
   body: DeleteAccountBody,
 ): Promise<void> {
-  const owner = await repo.selectAccountOwner(ctx.db, caller.userId);
-  if (!owner) throw new HttpError('session_missing');
-  await confirmIdentity(ctx, verifier, owner, body);
+  const user = await findUserById(ctx.db, caller.userId);
+  const profile = await ctx.db.asUser(caller.userId, selectOwnProfile);
+  if (!user || !profile) throw new HttpError('session_missing');
+  await confirmIdentity(ctx, verifier, { ...user, farcaster_id: profile.farcaster_id }, body);
   const deleted = await ctx.db.transaction((tx) => repo.deleteAccountData(tx, caller.userId));
   for (const sessionId of deleted.sessionIds) ctx.events.emit('sessionRevoked', { sessionId });
   ctx.events.emit('accountDeleted', {
     userId: caller.userId,
-    username: owner.username,
+    username: profile.username,
     partnerId: deleted.partnerId,
   });
 }
