@@ -47,11 +47,15 @@ test('a user deletes their account and their partner is told', async ({ openBrow
   const [alicePage, bobPage] = await Promise.all([openBrowser({ mobile: true }), openBrowser()]);
   await signIn(alicePage, alice);
   await signIn(bobPage, bob);
-  await new DesirePage(bobPage).expectOpen();
+  const desire = new DesirePage(bobPage);
+  await desire.expectOpen();
+  await desire.sendDesire({ intensity: 8, urgency: 6, note: 'see you at eight' });
+  await expect(toast(bobPage, 'Your desire has been sent')).toBeVisible();
 
   await new Layout(alicePage).open('settings');
   const settings = new AccountSettings(alicePage);
-  // The export comes first: one JSON file with the profile and the pairing.
+  // The export comes first: one JSON file with the profile, the pairing and the desire, its
+  // encrypted note opened in the browser.
   const [download] = await Promise.all([
     alicePage.waitForEvent('download'),
     settings.exportData.click(),
@@ -60,10 +64,14 @@ test('a user deletes their account and their partner is told', async ({ openBrow
     formatVersion: number;
     profile: { username: string };
     pairings: { partner_username: string | null }[];
+    desires: { direction: string; note: string | null }[];
   };
   expect(exported.formatVersion).toBe(1);
   expect(exported.profile.username).toBe(alice.username);
   expect(exported.pairings[0]?.partner_username).toBe(bob.username);
+  expect(exported.desires).toEqual([
+    expect.objectContaining({ direction: 'received', note: 'see you at eight' }),
+  ]);
 
   // A wrong password deletes nothing.
   await settings.deleteAccount('not my password');
