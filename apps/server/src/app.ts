@@ -38,6 +38,9 @@ import { createActionLimits } from './abuse/action-limits.js';
 import { helmetOptions } from './web/csp.js';
 import { webStaticRoutes } from './web/static.js';
 import { backendAsAServiceRoutes } from './rest/routes.js';
+import { sessionRoutes } from './auth/sessions-routes.js';
+import { accountRoutes } from './account/routes.js';
+import { registerAccountDeletedNotices } from './account/notify-partner.js';
 
 export interface BuildOptions {
   config: Config;
@@ -139,6 +142,8 @@ export async function buildApp(
       await api.register(answerRoutes, { ctx });
       await api.register(debugRoutes, { ctx });
       await api.register(pushRoutes, { ctx, sender: pushSender });
+      await api.register(sessionRoutes, { ctx });
+      await api.register(accountRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );
@@ -149,13 +154,23 @@ export async function buildApp(
   await app.register(backendAsAServiceRoutes, { ctx, anonKey });
   await attachLiveChannel(app, ctx);
 
+  const farcasterFetch = config.FARCASTER_ALLOW_INSECURE_NOTIFICATION_URLS
+    ? fetch
+    : createPublicFetch();
   const stopFarcasterNotifications = registerFarcasterNotifications(
     ctx,
     background,
-    config.FARCASTER_ALLOW_INSECURE_NOTIFICATION_URLS ? fetch : createPublicFetch(),
+    farcasterFetch,
+  );
+  const stopAccountNotices = registerAccountDeletedNotices(
+    ctx,
+    background,
+    pushSender,
+    farcasterFetch,
   );
   app.addHook('onClose', async () => {
     stopPushDelivery();
+    stopAccountNotices();
     stopFarcasterNotifications();
     await background.settle();
   });

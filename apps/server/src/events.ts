@@ -23,6 +23,8 @@ export interface DomainEventMap {
   desireAnswered: [
     { answer: DesireAnswer; answererId: string; askerId: string; answererUsername: string },
   ];
+  /** An account was deleted; its former partner (if any) is told, by name only. */
+  accountDeleted: [{ userId: string; username: string; partnerId: string | null }];
   /** A user published a different identity key; the partner's clients must refetch keys. */
   identityKeyChanged: [
     { userId: string; partnerId: string | null; keyId: string; previousKeyId: string | null },

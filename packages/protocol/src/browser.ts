@@ -12,3 +12,4 @@ export * from './crypto.js';
 export * from './errors.js';
 export * from './contract/routes.js';
 export * from './e2e/index.js';
+export * from './account-texts.js';

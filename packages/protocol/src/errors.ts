@@ -1,4 +1,5 @@
 import { SERVER_TEXTS, TEXTS } from './texts.js';
+import { ACCOUNT_TEXTS } from './account-texts.js';
 
 interface ErrorDefinition {
   status: number;
@@ -78,6 +79,11 @@ export const ERRORS = {
   farcaster_app_key_unavailable: { status: 503, text: SERVER_TEXTS.appKeyUnavailable },
 
   debug_function_name_required: { status: 400, text: SERVER_TEXTS.debugFunctionNameRequired },
+
+  session_not_found: { status: 404, text: ACCOUNT_TEXTS.sessionNotFound },
+  // 403, not 401: a wrong password here must not make the client refresh its session and retry.
+  reauthentication_required: { status: 400, text: ACCOUNT_TEXTS.reauthenticationRequired },
+  reauthentication_failed: { status: 403, text: ACCOUNT_TEXTS.reauthenticationFailed },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

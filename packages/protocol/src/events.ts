@@ -20,6 +20,7 @@ export const SERVER_EVENTS = {
   partnerKeyChanged: 'partner_key_changed',
   desireAnswered: 'desire_answered',
   error: 'error',
+  partnerAccountDeleted: 'partner_account_deleted',
 } as const;
 
 /** What the server sends on each event; the web app's live-channel module reads these. */
@@ -34,6 +35,8 @@ export interface ServerEventPayloads {
   /** To both partners: the receiver answered (or changed the answer to) one desire. */
   desire_answered: DesireAnswer & { answerer_id: string };
   error: { message: string; code: ErrorCode; event?: string };
+  /** The partner deleted their account: the pair is ended; only their name is told. */
+  partner_account_deleted: { username: string };
 }
 
 /** Every client event is acknowledged with one of these. */

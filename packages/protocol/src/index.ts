@@ -19,3 +19,5 @@ export * from './schemas/debug.js';
 export * from './contract/routes.js';
 export * from './contract/api.js';
 export * from './e2e/index.js';
+export * from './account-texts.js';
+export * from './schemas/account.js';

@@ -39,6 +39,8 @@ function isRejectedToken(error: unknown): boolean {
 export interface QuickAuthVerifier {
   /** The fid the token was issued for; throws HttpError 401 for any unacceptable token. */
   verify(token: string): Promise<number>;
+  /** The fid and when the token was issued (seconds), checked as verify does. */
+  verifyIssued(token: string): Promise<{ fid: number; issuedAt: number }>;
 }
 
 /**
@@ -48,23 +50,26 @@ export interface QuickAuthVerifier {
 export function createQuickAuthVerifier(ctx: AppContext): QuickAuthVerifier {
   const client = createClient({ origin: ctx.config.FARCASTER_QUICK_AUTH_ORIGIN });
   const domain = new URL(ctx.config.PUBLIC_URL).host;
+  async function verifyIssued(token: string) {
+    let sub: unknown;
+    let iat: unknown;
+    try {
+      ({ sub, iat } = await client.verifyJwt({ token, domain }));
+    } catch (error) {
+      if (isRejectedToken(error)) throw new HttpError('authentication_failed');
+      // The issuer could not be asked (network, bad JWKS): not the caller's fault.
+      ctx.log.warn({ err: error }, 'Quick Auth verification unavailable');
+      throw new HttpError('service_unavailable');
+    }
+    const fid = typeof sub === 'string' && /^\d{1,15}$/.test(sub) ? Number(sub) : sub;
+    if (typeof fid !== 'number' || !Number.isSafeInteger(fid) || fid <= 0) {
+      throw new HttpError('authentication_failed');
+    }
+    return { fid, issuedAt: typeof iat === 'number' ? iat : 0 };
+  }
   return {
-    async verify(token) {
-      let sub: unknown;
-      try {
-        ({ sub } = await client.verifyJwt({ token, domain }));
-      } catch (error) {
-        if (isRejectedToken(error)) throw new HttpError('authentication_failed');
-        // The issuer could not be asked (network, bad JWKS): not the caller's fault.
-        ctx.log.warn({ err: error }, 'Quick Auth verification unavailable');
-        throw new HttpError('service_unavailable');
-      }
-      const fid = typeof sub === 'string' && /^\d{1,15}$/.test(sub) ? Number(sub) : sub;
-      if (typeof fid !== 'number' || !Number.isSafeInteger(fid) || fid <= 0) {
-        throw new HttpError('authentication_failed');
-      }
-      return fid;
-    },
+    verifyIssued,
+    verify: async (token) => (await verifyIssued(token)).fid,
   };
 }
 

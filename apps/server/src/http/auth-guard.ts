@@ -24,7 +24,8 @@ export function registerAuthentication(
     const token = bearerToken(request.headers.authorization);
     if (!token) return;
     const claims = await tokens.verifyAccessToken(token);
-    if (claims && (await sessions.isActive(claims.sessionId))) request.auth = claims;
+    const userAgent = request.headers['user-agent'];
+    if (claims && (await sessions.isActive(claims.sessionId, userAgent))) request.auth = claims;
   });
 }
 

@@ -8,6 +8,7 @@ import { bindClientEvents } from './handlers.js';
 import { bindDomainEvents, sessionRoom, userRoom } from './fanout.js';
 import { isSessionActive } from '../auth/repository.js';
 import { releaseFlushedPackets } from './release-flushed-packets.js';
+import { bindAccountEvents } from './account-fanout.js';
 
 export interface LiveChannel {
   io: Server;
@@ -83,10 +84,12 @@ export async function attachLiveChannel(
   });
 
   const unbind = bindDomainEvents(io, ctx);
+  const unbindAccount = bindAccountEvents(io, ctx);
 
   // Without this, app.close() waits forever for connected clients.
   app.addHook('preClose', async () => {
     unbind();
+    unbindAccount();
     io.local.disconnectSockets(true);
     await new Promise<void>((resolve) => {
       void io.close(() => resolve());

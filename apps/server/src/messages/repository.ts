@@ -5,7 +5,7 @@ import type { Database, Queryable } from '../db/index.js';
 
 type MessagesList = { messages: Message[]; count: number; answers: DesireAnswer[] };
 
-const MESSAGE_COLUMNS = `id, sender_id, receiver_id, intensity, urgency, encrypted, note,
+export const MESSAGE_COLUMNS = `id, sender_id, receiver_id, intensity, urgency, encrypted, note,
   note_encrypted, encryption_data, read_at, read_at IS NOT NULL AS is_read, created_at`;
 
 type SendRow = Message & {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   goTrueGrantQuerySchema,
+  goTrueLogoutQuerySchema,
   goTrueSignInBodySchema,
   goTrueSignUpBodySchema,
   refreshBodySchema,
@@ -11,6 +12,7 @@ import { requireUser } from '../http/auth-guard.js';
 import { rateLimitFor } from '../http/rate-limit.js';
 import { parseInput } from '../http/validate.js';
 import * as auth from '../auth/service.js';
+import { signOutScope } from '../auth/sessions-service.js';
 import { GoTrueError, toGoTrueError, useErrorShape } from './errors.js';
 
 /** The auth user as that family shows it: ours, plus audience and role. */
@@ -43,10 +45,19 @@ export const authV1Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return 'session' in result ? { ...goTrueUser(result.user), session: null } : result;
   });
 
-  app.post('/logout', async (request, reply) => {
-    if (!request.auth) throw new GoTrueError(401, 'session_missing', 'Auth session missing!');
-    await auth.signOut(ctx, { sessionId: request.auth.sessionId });
-    return reply.code(204).send();
+  // supabase-js posts logout with a JSON content type and no body, which the default parser
+  // refuses; here (the body is not read) an empty one is no body.
+  await app.register(async (logout) => {
+    const json = logout.getDefaultJsonParser('error', 'error');
+    logout.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+      body === '' ? done(null, undefined) : json(request, body.toString(), done),
+    );
+    logout.post('/logout', async (request, reply) => {
+      if (!request.auth) throw new GoTrueError(401, 'session_missing', 'Auth session missing!');
+      const { scope } = parseInput(goTrueLogoutQuerySchema, request.query);
+      await signOutScope(ctx, request.auth, scope);
+      return reply.code(204).send();
+    });
   });
 
   app.get('/user', async (request) =>

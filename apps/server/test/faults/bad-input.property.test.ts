@@ -80,9 +80,6 @@ describe.each(DRIVERS)('bad input at volume on every route and socket event (%s)
     routes = routesOf(server.app.printRoutes({ commonPrefix: false }));
     snapshot = await snapshotter(server.database.db, [carol.id, dave.id]);
     guardedBefore = (await snapshot()).guarded;
-    // The sockets use sessions of their own: the HTTP fuzz may sign out the tokens it sends,
-    // and signing out ends that session's live channel by design.
-    aliceSocket = await connectLive(server.url, await freshAccessToken(alice));
   });
   afterAll(async () => {
     aliceSocket?.close();
@@ -159,6 +156,9 @@ describe.each(DRIVERS)('bad input at volume on every route and socket event (%s)
   }, 120_000);
 
   it('answers every malformed socket event without dropping the connection', async () => {
+    // A session of its own, opened after the HTTP fuzz: that may sign out every session of the
+    // accounts it sends tokens of (logout scopes, sign-out-others), ending their live channels.
+    aliceSocket = await connectLive(server.url, await freshAccessToken(alice));
     const events = fc.constantFrom(
       ...Object.values(CLIENT_EVENTS),
       'unknown_event',

@@ -66,6 +66,8 @@ function examplesFor(alice: TestUser, messageId: string): Partial<Record<ApiRout
     sendPushWebhook: { body: { userId: alice.id, notification: { title: 'Hi' } } },
     logClientError: { body: { function_name: 'CLIENT_ERROR_contract' } },
     listDebugLogs: { query: { limit: '5' } },
+    signOutOtherSessions: { body: {} },
+    deleteAccount: { body: { password: 'not-the-password' } },
   };
 }
 
@@ -92,8 +94,9 @@ describe.each(DRIVERS)(
         body: desire(),
       });
       messageId = sent.body.message!.id;
+      // Bob's: the fuzzing below, as Alice, may sign out Alice's other sessions.
       const fresh = await request(server.url, 'POST', '/api/auth/login', {
-        body: { email: alice.email, password: alice.password },
+        body: { email: bob.email, password: bob.password },
       });
       socket = await connectLive(server.url, fresh.body.access_token as string);
     });

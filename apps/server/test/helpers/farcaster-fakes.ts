@@ -39,6 +39,8 @@ export interface QuickAuthIssuer {
     domain: string;
     expiresInSeconds?: number;
     issuer?: string;
+    /** How long ago the token was issued (5 seconds unless set). */
+    issuedSecondsAgo?: number;
   }): Promise<string>;
   /** Same header and claims, signed by a key the issuer never published. */
   forge(claims: { fid: number; domain: string }): Promise<string>;
@@ -65,14 +67,20 @@ export async function startQuickAuthIssuer(): Promise<QuickAuthIssuer> {
   });
   const make = (
     key: CryptoKey,
-    claims: { fid: number | string; domain: string; expiresInSeconds?: number; issuer?: string },
+    claims: {
+      fid: number | string;
+      domain: string;
+      expiresInSeconds?: number;
+      issuer?: string;
+      issuedSecondsAgo?: number;
+    },
   ) => {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ sub: claims.fid } as unknown as Record<string, unknown>)
       .setProtectedHeader({ alg: 'RS256', kid: KID, typ: 'JWT' })
       .setIssuer(claims.issuer ?? http.origin)
       .setAudience(claims.domain)
-      .setIssuedAt(now - 5)
+      .setIssuedAt(now - (claims.issuedSecondsAgo ?? 5))
       .setExpirationTime(now + (claims.expiresInSeconds ?? 3600))
       .sign(key);
   };

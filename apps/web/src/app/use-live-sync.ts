@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
+  ACCOUNT_TEXTS,
   ANSWER_EMOJI,
   SCORE_MAX,
   SERVER_EVENTS,
@@ -76,6 +77,9 @@ export function useLiveSync(userId: string | undefined): void {
         removeStorage(STORAGE_KEYS.partnerId(userId));
         setPartnerStatus(queryClient, status, partner);
         void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      }),
+      onLive(SERVER_EVENTS.partnerAccountDeleted, ({ username }) => {
+        toast(ACCOUNT_TEXTS.partnerDeletedAccount(username), { duration: TOAST_MS.newDesire });
       }),
     ];
     return () => stops.forEach((stop) => stop());

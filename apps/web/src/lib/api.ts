@@ -25,7 +25,7 @@ interface CallOptions<N extends ApiRouteName> {
 }
 
 /** One route of the contract: its method and path from API_ROUTES, its types from API_CONTRACT. */
-function call<N extends ApiRouteName>(
+export function call<N extends ApiRouteName>(
   name: N,
   options: CallOptions<N> = {},
 ): Promise<ApiAnswer<N>> {

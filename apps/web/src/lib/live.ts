@@ -117,7 +117,16 @@ export function connectLive(): void {
     socket?.emit(CLIENT_EVENTS.getUnreadCount, null, () => undefined);
     socket?.emit(CLIENT_EVENTS.partnerStatus, null, () => undefined);
   });
-  socket.on('disconnect', () => setState('disconnected'));
+  socket.on('disconnect', (reason) => {
+    setState('disconnected');
+    // The server closed it: this session may have been signed out from another device. A refresh
+    // finds out, and a refused one clears the session, which sends the app to the welcome screen.
+    if (reason === 'io server disconnect') {
+      void refreshSession()
+        .then((session) => session && socket?.connect())
+        .catch((error: unknown) => logClientError('live_refresh', error));
+    }
+  });
   socket.on('connect_error', (error) => {
     setState('disconnected');
     logClientError('live_connect', error);

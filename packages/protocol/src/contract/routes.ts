@@ -49,6 +49,12 @@ export const API_ROUTES = {
   logClientError: { method: 'POST', path: '/debug/logs' },
   listDebugLogs: { method: 'GET', path: '/debug/logs' },
   getMessageAccess: { method: 'GET', path: '/debug/message-access' },
+
+  listSessions: { method: 'GET', path: '/auth/sessions' },
+  signOutSession: { method: 'DELETE', path: '/auth/sessions/:id' },
+  signOutOtherSessions: { method: 'POST', path: '/auth/sessions/sign-out-others' },
+  deleteAccount: { method: 'POST', path: '/account/delete' },
+  exportAccount: { method: 'GET', path: '/account/export' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

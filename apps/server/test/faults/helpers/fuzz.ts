@@ -179,7 +179,13 @@ export interface Snapshot {
   guarded: Record<string, string>;
 }
 
-/** Hashes every table's rows; `guarded` only rows naming one of those user ids. */
+/**
+ * Columns that any request with a valid token may write as bookkeeping, refused or not: the
+ * session check marks a session seen (at most once a minute) and from which user agent.
+ */
+const BOOKKEEPING: Record<string, string[]> = { auth_sessions: ['last_seen_at', 'user_agent'] };
+
+/** Hashes every table's rows (bookkeeping aside); `guarded` only rows naming those user ids. */
 export async function snapshotter(
   db: Database,
   guardedIds: string[],
@@ -189,11 +195,15 @@ export async function snapshotter(
      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
   );
   const mentions = guardedIds.map((id) => `x::text LIKE '%${id}%'`).join(' OR ');
+  const row = (name: string) =>
+    BOOKKEEPING[name]
+      ? `(to_jsonb(x) - ARRAY[${BOOKKEEPING[name].map((column) => `'${column}'`).join(', ')}])::text`
+      : 'x::text';
   const sql = rows
     .map(
       ({ name }) => `SELECT '${name}' AS name,
-        md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS all_rows,
-        md5(coalesce(string_agg(x::text, '|' ORDER BY x::text) FILTER (WHERE ${mentions}), '')) AS guarded
+        md5(coalesce(string_agg(${row(name)}, '|' ORDER BY ${row(name)}), '')) AS all_rows,
+        md5(coalesce(string_agg(${row(name)}, '|' ORDER BY ${row(name)}) FILTER (WHERE ${mentions}), '')) AS guarded
       FROM "${name}" x`,
     )
     .join(' UNION ALL ');

@@ -13,6 +13,9 @@ import { useMiniAppHost } from '../miniapp/host.js';
 import { DisconnectButton } from './DisconnectButton.js';
 import { InstallStatus } from './InstallStatus.js';
 import { NotificationToggle } from './NotificationToggle.js';
+import { SessionsList } from './sessions/SessionsList.js';
+import { ExportButton } from './export/ExportButton.js';
+import { DeleteAccount } from './delete/DeleteAccount.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `settings-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -53,6 +56,13 @@ export function SettingsPage() {
           <LogOut className="size-5" aria-hidden="true" />
           Sign Out
         </Button>
+      </Section>
+      <Section title="Signed-in devices">
+        <SessionsList />
+      </Section>
+      <Section title="Your data">
+        <ExportButton />
+        <DeleteAccount />
       </Section>
       <p className="text-center text-sm text-slate-600">v{APP_VERSION}</p>
     </div>

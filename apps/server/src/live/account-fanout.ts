@@ -1,0 +1,24 @@
+import type { Server } from 'socket.io';
+import { SERVER_EVENTS } from '@couple/protocol';
+import type { AppContext } from '../context.js';
+import type { DomainListener } from '../events.js';
+import { userRoom } from './fanout.js';
+
+/**
+ * A deleted account: its sockets close on every instance (its sessions' revocations close them
+ * too; this also catches one opened in between), and the former partner learns that the pair is
+ * over and who left. Returns the function that stops listening.
+ */
+export function bindAccountEvents(io: Server, ctx: AppContext): () => void {
+  const onAccountDeleted: DomainListener<'accountDeleted'> = ({ userId, username, partnerId }) => {
+    io.in(userRoom(userId)).disconnectSockets(true);
+    if (!partnerId) return;
+    io.to(userRoom(partnerId)).emit(SERVER_EVENTS.partnerStatusUpdate, {
+      status: 'none',
+      partner: null,
+    });
+    io.to(userRoom(partnerId)).emit(SERVER_EVENTS.partnerAccountDeleted, { username });
+  };
+  ctx.events.on('accountDeleted', onAccountDeleted);
+  return () => ctx.events.off('accountDeleted', onAccountDeleted);
+}

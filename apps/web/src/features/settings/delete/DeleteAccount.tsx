@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Trash2 } from 'lucide-react';
+import type { ApiBody } from '@couple/protocol';
+import { ACCOUNT_TEXTS } from '@couple/protocol/browser';
+import { Button } from '../../../components/Button.js';
+import { FormError } from '../../../components/FormError.js';
+import { failureText } from '../../../lib/api-errors.js';
+import { logClientError } from '../../../lib/client-errors.js';
+import { disconnectLive } from '../../../lib/live.js';
+import { clearSession, getSession } from '../../../lib/session.js';
+import { clearActiveKeys } from '../../keys/active-keys.js';
+import { forgetAccountKeys } from '../../keys/keyring.js';
+import { ROUTES } from '../../auth/routing.js';
+import { useMiniAppHost } from '../../miniapp/host.js';
+import { usePartnerStatus } from '../../pairing/queries.js';
+import { useProfile } from '../../profile/queries.js';
+import { accountApi } from '../account-api.js';
+import { ConfirmPanel } from '../ConfirmPanel.js';
+import { farcasterConfirmation } from './confirm-identity.js';
+
+const inputClass =
+  'min-h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-base text-slate-900 focus:border-brand-700';
+
+/** Delete account: a second step that says what goes, then the password or a Farcaster sign-in. */
+export function DeleteAccount() {
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const profile = useProfile();
+  const partner = usePartnerStatus().data?.partner ?? null;
+  const host = useMiniAppHost();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const farcaster = profile.data?.auth_method === 'farcaster';
+  const canConfirm = farcaster ? host.status === 'host' : password !== '';
+
+  async function remove() {
+    setBusy(true);
+    setError(null);
+    try {
+      const confirmation: ApiBody<'deleteAccount'> =
+        farcaster && host.status === 'host' ? await farcasterConfirmation(host.host) : { password };
+      const userId = getSession()?.user.id;
+      await accountApi.deleteAccount(confirmation);
+      // The account's end-to-end keys go with it; nothing they opened exists any more.
+      if (userId) await forgetAccountKeys(userId).catch(() => undefined);
+      clearActiveKeys();
+      clearSession();
+      disconnectLive();
+      queryClient.clear();
+      toast.success(ACCOUNT_TEXTS.accountDeleted);
+      void navigate(ROUTES.welcome);
+    } catch (failure) {
+      logClientError('delete_account', failure);
+      setError(failureText(failure, ACCOUNT_TEXTS.deleteFailed));
+      setBusy(false);
+    }
+  }
+
+  function cancel() {
+    setOpen(false);
+    setPassword('');
+    setError(null);
+  }
+
+  if (!open) {
+    return (
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        <Trash2 className="size-5" aria-hidden="true" />
+        Delete account
+      </Button>
+    );
+  }
+  return (
+    <ConfirmPanel
+      id="delete-account-question"
+      question={
+        <>
+          <p className="font-semibold">Delete your account for good?</p>
+          <p>
+            Your profile and signed-in devices are deleted now, with every desire{' '}
+            {partner
+              ? `you and ${partner.username} exchanged: your copies and theirs`
+              : 'you sent or received'}
+            . This cannot be undone.
+          </p>
+          {partner && <p>{partner.username} will be told that you deleted your account.</p>}
+          <p>To keep a copy, use “Export my data” first.</p>
+        </>
+      }
+      confirmLabel="Delete my account"
+      busyLabel="Deleting..."
+      busy={busy}
+      canConfirm={canConfirm}
+      onConfirm={() => void remove()}
+      onCancel={cancel}
+    >
+      {farcaster ? (
+        <p className="text-sm text-red-950">
+          {host.status === 'host'
+            ? 'Farcaster will ask you to sign in again to confirm.'
+            : 'Open this app in your Farcaster client to confirm with a Farcaster sign-in.'}
+        </p>
+      ) : (
+        <label className="flex flex-col gap-1.5 text-sm font-medium text-red-950">
+          Your password, to confirm
+          <input
+            className={inputClass}
+            type="password"
+            name="current-password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </label>
+      )}
+      <FormError message={error} />
+    </ConfirmPanel>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Laptop, Smartphone } from 'lucide-react';
+import type { DeviceSession } from '@couple/protocol';
+import { ACCOUNT_TEXTS } from '@couple/protocol/browser';
+import { Button } from '../../../components/Button.js';
+import { ApiError, failureText } from '../../../lib/api-errors.js';
+import { logClientError } from '../../../lib/client-errors.js';
+import { relativeAge } from '../../../lib/relative-time.js';
+import { accountApi } from '../account-api.js';
+import { ConfirmPanel } from '../ConfirmPanel.js';
+
+export const sessionKeys = { all: ['account', 'sessions'] as const };
+
+type Pending = { kind: 'one'; session: DeviceSession } | { kind: 'others' } | null;
+
+const MOBILE = /Android|iPhone|iPad/;
+
+/** "Nov 23, 2:40 PM": two devices of the same kind differ by when they signed in. */
+function signedInAt(session: DeviceSession): string {
+  return new Date(session.created_at).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+function lastSeen(session: DeviceSession, now: number): string {
+  if (session.current) return 'This device · active now';
+  const age = relativeAge(session.last_seen_at, now);
+  return age === '0m ago' ? 'Active now' : `Last active ${age}`;
+}
+
+/** The account's signed-in devices, with sign-out of one or of all the others. */
+export function SessionsList() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery({ queryKey: sessionKeys.all, queryFn: accountApi.listSessions });
+  const [pending, setPending] = useState<Pending>(null);
+  const [busy, setBusy] = useState(false);
+  const now = Date.now();
+
+  async function confirm() {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      if (pending.kind === 'one') {
+        await accountApi.signOutSession(pending.session.id).catch((error: unknown) => {
+          // Already signed out elsewhere: the list was stale, which the refetch mends.
+          if (!(error instanceof ApiError && error.code === 'session_not_found')) throw error;
+        });
+        toast.success(`${pending.session.device} signed out`);
+      } else {
+        const { signed_out } = await accountApi.signOutOtherSessions();
+        toast.success(
+          signed_out === 1 ? 'Signed out 1 other device' : `Signed out ${signed_out} other devices`,
+        );
+      }
+      setPending(null);
+    } catch (error) {
+      logClientError('sign_out_device', error);
+      toast.error(failureText(error, ACCOUNT_TEXTS.signOutDeviceFailed));
+    } finally {
+      setBusy(false);
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    }
+  }
+
+  if (sessions.isPending) return <p className="text-sm text-slate-600">Loading devices…</p>;
+  if (sessions.isError)
+    return <p className="text-sm text-red-700">{ACCOUNT_TEXTS.sessionsFailed}</p>;
+  const list = sessions.data.sessions;
+  const others = list.filter((session) => !session.current);
+
+  return (
+    <div className="flex flex-col gap-3">
+      <ul aria-label="Signed-in devices" className="flex flex-col divide-y divide-slate-100">
+        {list.map((session) => {
+          const Icon = MOBILE.test(session.device) ? Smartphone : Laptop;
+          return (
+            <li
+              key={session.id}
+              className={`flex items-center gap-3 py-3 ${pending?.kind === 'one' && pending.session.id === session.id ? 'rounded-lg bg-red-50 px-2' : ''}`}
+            >
+              <Icon className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium text-slate-900">{session.device}</p>
+                <p className={`text-sm ${session.current ? 'text-brand-700' : 'text-slate-600'}`}>
+                  {lastSeen(session, now)}
+                </p>
+                <p className="text-xs text-slate-500">Signed in {signedInAt(session)}</p>
+              </div>
+              {!session.current && (
+                <button
+                  type="button"
+                  className="min-h-10 shrink-0 rounded-lg px-3 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
+                  aria-label={`Sign out ${session.device}`}
+                  onClick={() => setPending({ kind: 'one', session })}
+                  disabled={busy}
+                >
+                  Sign out
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {pending ? (
+        <ConfirmPanel
+          id="sign-out-device-question"
+          question={
+            <p className="font-medium">
+              {pending.kind === 'one'
+                ? `Sign out ${pending.session.device}, signed in ${signedInAt(pending.session)}? It will need to sign in again.`
+                : `Sign out ${others.length === 1 ? 'the other device' : `all ${others.length} other devices`}? They will need to sign in again. This device stays signed in.`}
+            </p>
+          }
+          confirmLabel="Sign out"
+          busyLabel="Signing out..."
+          busy={busy}
+          onConfirm={() => void confirm()}
+          onCancel={() => setPending(null)}
+        />
+      ) : (
+        others.length > 0 && (
+          <Button variant="secondary" onClick={() => setPending({ kind: 'others' })}>
+            Sign out all other devices
+          </Button>
+        )
+      )}
+    </div>
+  );
+}
