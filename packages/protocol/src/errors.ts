@@ -78,6 +78,13 @@ export const ERRORS = {
   farcaster_app_key_unavailable: { status: 503, text: SERVER_TEXTS.appKeyUnavailable },
 
   debug_function_name_required: { status: 400, text: SERVER_TEXTS.debugFunctionNameRequired },
+
+  invalid_reset_token: { status: 400, text: SERVER_TEXTS.invalidResetToken },
+  reset_emails_limited: { status: 429, text: SERVER_TEXTS.resetEmailsLimited },
+  current_password_invalid: { status: 400, text: SERVER_TEXTS.currentPasswordInvalid },
+  no_password: { status: 409, text: SERVER_TEXTS.noPassword },
+  email_unchanged: { status: 400, text: SERVER_TEXTS.emailUnchanged },
+  invalid_email_change: { status: 400, text: SERVER_TEXTS.invalidEmailChange },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

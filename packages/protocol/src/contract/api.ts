@@ -46,6 +46,7 @@ import { API_ROUTES, type ApiRouteName } from './routes.js';
 
 import { noBody, none, type RouteContract } from './route-contract.js';
 import { SERVICES_CONTRACT } from './services-api.js';
+import { CREDENTIALS_CONTRACT } from './credentials-api.js';
 
 export type { RateLimitName, RouteAccess, RouteContract } from './route-contract.js';
 
@@ -238,6 +239,7 @@ export const API_CONTRACT = {
   },
 
   ...SERVICES_CONTRACT,
+  ...CREDENTIALS_CONTRACT,
 } as const satisfies Record<ApiRouteName, RouteContract>;
 
 type Contract = typeof API_CONTRACT;

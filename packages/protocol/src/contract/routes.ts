@@ -46,6 +46,12 @@ export const API_ROUTES = {
   logClientError: { method: 'POST', path: '/debug/logs' },
   listDebugLogs: { method: 'GET', path: '/debug/logs' },
   getMessageAccess: { method: 'GET', path: '/debug/message-access' },
+
+  requestPasswordReset: { method: 'POST', path: '/auth/recover' },
+  resetPassword: { method: 'POST', path: '/auth/reset-password' },
+  changePassword: { method: 'PUT', path: '/auth/password' },
+  requestEmailChange: { method: 'POST', path: '/auth/email-change' },
+  confirmEmailChange: { method: 'GET', path: '/auth/email-change/confirm' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
