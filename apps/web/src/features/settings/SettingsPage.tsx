@@ -12,6 +12,7 @@ import { useMiniAppHost } from '../miniapp/host.js';
 import { DisconnectButton } from './DisconnectButton.js';
 import { InstallStatus } from './InstallStatus.js';
 import { NotificationToggle } from './NotificationToggle.js';
+import { SignInDetails } from './account/SignInDetails.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `settings-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -48,6 +49,9 @@ export function SettingsPage() {
           scores. Today&apos;s note encryption uses a key the service could work out; keys that
           never leave your devices are on their way.
         </p>
+      </Section>
+      <Section title="Sign-in details">
+        <SignInDetails />
       </Section>
       <Section title="Account">
         <DisconnectButton />

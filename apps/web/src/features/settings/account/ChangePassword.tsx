@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { ACCOUNT_TEXTS, PASSWORD_MIN } from '@couple/protocol/browser';
+import { FormError } from '../../../components/FormError.js';
+import { TextField } from '../../../components/TextField.js';
+import { api } from '../../../lib/api.js';
+import { failureText } from '../../../lib/api-errors.js';
+import { logClientError } from '../../../lib/client-errors.js';
+import { FormActions } from './AccountRow.js';
+
+/** The current password, then the new one twice; the server ends every other session. */
+export function ChangePassword({ onDone }: { onDone: () => void }) {
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (password !== repeated) {
+      setError(ACCOUNT_TEXTS.passwordsDiffer);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await api.changePassword(current, password);
+      toast.success(ACCOUNT_TEXTS.passwordChanged, {
+        description: 'Your other devices are signed out.',
+      });
+      onDone();
+    } catch (caught) {
+      logClientError('change_password', caught);
+      setError(failureText(caught, ACCOUNT_TEXTS.changePasswordFailed));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3">
+      <TextField
+        label="Current password"
+        type="password"
+        name="current-password"
+        autoComplete="current-password"
+        required
+        value={current}
+        onChange={(event) => setCurrent(event.target.value)}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <TextField
+        label="Repeat new password"
+        type="password"
+        name="repeat-password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN}
+        value={repeated}
+        onChange={(event) => setRepeated(event.target.value)}
+      />
+      <FormError message={error} />
+      <FormActions busy={busy} busyLabel="Saving..." onCancel={onDone} />
+    </form>
+  );
+}
