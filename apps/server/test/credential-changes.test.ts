@@ -4,7 +4,8 @@ import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, request, type TestUser } from './helpers/api.js';
 import { connectLive } from './helpers/live-client.js';
-import { linkIn, startSmtpInbox, type SmtpInbox } from './helpers/smtp-inbox.js';
+import { linkIn, type SmtpInbox } from './helpers/smtp-inbox.js';
+import { startMailingServer } from './helpers/mailing-server.js';
 
 async function signInAgain(server: TestServer, user: TestUser, password = user.password) {
   return request<Session>(server.url, 'POST', '/api/auth/login', {
@@ -118,17 +119,11 @@ describe.each(DRIVERS)('change password (%s)', (driver) => {
 describe.each(DRIVERS)('change e-mail over real SMTP (%s)', (driver) => {
   let inbox: SmtpInbox;
   let server: TestServer;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    server = await startTestServer(driver, {
-      smtp: true,
-      env: { SMTP_URL: inbox.url, PUBLIC_URL: 'http://app.test' },
-    });
+    ({ server, inbox, close } = await startMailingServer(driver));
   });
-  afterAll(async () => {
-    await server.close();
-    await inbox.close();
-  });
+  afterAll(() => close());
 
   it('changes only once the link sent to the new address is followed; the old one is told', async () => {
     const user = await createUser(server.url);

@@ -9,7 +9,8 @@ import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, request, type TestUser } from './helpers/api.js';
 import { connectLive, pause } from './helpers/live-client.js';
-import { linkIn, startSmtpInbox, type SmtpInbox } from './helpers/smtp-inbox.js';
+import { linkIn, type SmtpInbox } from './helpers/smtp-inbox.js';
+import { startMailingServer } from './helpers/mailing-server.js';
 
 const NEW_PASSWORD = 'a brand new secret';
 
@@ -25,17 +26,11 @@ function resetToken(link: string): string {
 describe.each(DRIVERS)('forgot password over real SMTP (%s)', (driver) => {
   let inbox: SmtpInbox;
   let server: TestServer;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    server = await startTestServer(driver, {
-      smtp: true,
-      env: { SMTP_URL: inbox.url, PUBLIC_URL: 'http://app.test' },
-    });
+    ({ server, inbox, close } = await startMailingServer(driver));
   });
-  afterAll(async () => {
-    await server.close();
-    await inbox.close();
-  });
+  afterAll(() => close());
 
   async function askForReset(user: TestUser): Promise<string> {
     const asked = await request(server.url, 'POST', '/api/auth/recover', {

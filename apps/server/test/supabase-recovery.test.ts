@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type AuthChangeEvent, type SupabaseClient } from '@supabase/supabase-js';
 import { DRIVERS } from './helpers/database.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import type { TestServer } from './helpers/server.js';
 import { createUser, request, type TestUser } from './helpers/api.js';
-import { linkIn, startSmtpInbox, type SmtpInbox } from './helpers/smtp-inbox.js';
+import { linkIn, type SmtpInbox } from './helpers/smtp-inbox.js';
+import { SITE, startMailingServer } from './helpers/mailing-server.js';
 
 const ANON_KEY = 'test-anon-key-0123456789';
-const SITE = 'http://app.test';
 
 /** Node 20 has no WebSocket, and realtime is never opened here: a stand-in satisfies the check. */
 class NoRealtime {}
@@ -51,19 +51,13 @@ function events(supabase: SupabaseClient): AuthChangeEvent[] {
 describe.each(DRIVERS)('supabase-js password recovery (%s)', (driver) => {
   let inbox: SmtpInbox;
   let server: TestServer;
+  let close: () => Promise<void>;
   let restore: (() => void) | undefined;
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    server = await startTestServer(driver, {
-      smtp: true,
-      env: { SMTP_URL: inbox.url, PUBLIC_URL: SITE, ANON_KEY },
-    });
+    ({ server, inbox, close } = await startMailingServer(driver, { ANON_KEY }));
   });
   afterEach(() => restore?.());
-  afterAll(async () => {
-    await server.close();
-    await inbox.close();
-  });
+  afterAll(() => close());
 
   /** resetPasswordForEmail, then the link of the mail it caused, moved onto the test server. */
   async function recoveryLink(user: TestUser, redirectTo?: string): Promise<URL> {
