@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_RESET_EMAILS_PER_HOUR } from '@couple/protocol';
 import { createClient, type AuthChangeEvent, type SupabaseClient } from '@supabase/supabase-js';
 import { DRIVERS } from './helpers/database.js';
 import type { TestServer } from './helpers/server.js';
@@ -142,6 +143,16 @@ describe.each(DRIVERS)('supabase-js password recovery (%s)', (driver) => {
     const { data, error } = await client(server).auth.resetPasswordForEmail('ghost@example.com');
     expect(error).toBeNull();
     expect(data).toEqual({});
+  });
+
+  it('tells supabase-js when an address has had its hourly reset mails', async () => {
+    const supabase = client(server);
+    for (let i = 0; i < PASSWORD_RESET_EMAILS_PER_HOUR; i += 1) {
+      expect((await supabase.auth.resetPasswordForEmail('busy@example.com')).error).toBeNull();
+    }
+    const { error } = await supabase.auth.resetPasswordForEmail('busy@example.com');
+    expect(error?.status).toBe(429);
+    expect(error?.code).toBe('over_email_send_rate_limit');
   });
 
   it('updateUser needs the current password outside a recovery session', async () => {
