@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_PAGES, ACCOUNT_TEXTS, PASSWORD_MIN } from '@couple/protocol/browser';
 import { AuthShell } from '../../components/AuthShell.js';
@@ -11,20 +11,19 @@ import { logClientError } from '../../lib/client-errors.js';
 import { setSession } from '../../lib/session.js';
 import { setFlash } from '../auth/flash.js';
 
-/**
- * The reset link's token rides in the fragment (never sent to a server); it is taken once and
- * cut from the address bar, so it stays out of the history.
- */
-function takeToken(): string | null {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
-  if (window.location.hash) {
-    window.history.replaceState(window.history.state, '', window.location.pathname);
-  }
-  return token;
+/** The reset link's token rides in the fragment, which is never sent to a server. */
+function readToken(): string | null {
+  return new URLSearchParams(window.location.hash.slice(1)).get('token');
 }
 
 export function ResetPasswordPage() {
-  const [token] = useState(takeToken);
+  const [token] = useState(readToken);
+  // Once read, the token leaves the address bar, so it stays out of the history.
+  useEffect(() => {
+    if (window.location.hash) {
+      window.history.replaceState(window.history.state, '', window.location.pathname);
+    }
+  }, []);
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
   const [busy, setBusy] = useState(false);
