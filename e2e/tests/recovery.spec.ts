@@ -15,9 +15,12 @@ test('user who forgot their password resets it and signs in', async ({ openBrows
   const welcome = new WelcomePage(page);
   await welcome.goto();
   await welcome.signInWithEmail.click();
+  await welcome.email.fill(alice.email);
   await welcome.forgotPassword.click();
   const forgot = new ForgotPasswordPage(page);
   await forgot.expectOpen();
+  // What was typed in the sign-in form comes along.
+  await expect(page.getByLabel('Email')).toHaveValue(alice.email);
   await forgot.askForResetLink(alice.email);
 
   // The link arrives over SMTP; its token rides in the fragment.

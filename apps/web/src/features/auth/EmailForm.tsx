@@ -94,6 +94,7 @@ export function EmailForm({ mode, onModeChange, onBack, onSignedUp }: Props) {
       {!signup && (
         <Link
           to={ACCOUNT_PAGES.forgotPassword}
+          state={{ email }}
           className="-mt-2 self-end text-sm font-medium text-brand-800 underline underline-offset-2"
         >
           {ACCOUNT_TEXTS.forgotPassword}

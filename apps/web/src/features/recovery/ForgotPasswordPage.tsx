@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ACCOUNT_TEXTS } from '@couple/protocol/browser';
 import { AuthShell } from '../../components/AuthShell.js';
 import { Button } from '../../components/Button.js';
@@ -13,8 +13,14 @@ import { ROUTES } from '../auth/routing.js';
 const backLink = 'text-center text-sm font-medium text-brand-800 underline underline-offset-2';
 
 /** "Forgot password?": the same answer whether or not the address has an account. */
+/** The address typed in the sign-in form, handed over by its "Forgot password?" link. */
+function typedEmail(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(typedEmail(useLocation().state));
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
