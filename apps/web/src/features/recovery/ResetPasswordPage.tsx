@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ACCOUNT_PAGES, ACCOUNT_TEXTS, PASSWORD_MIN } from '@couple/protocol/browser';
+import { ACCOUNT_PAGES, ACCOUNT_TEXTS } from '@couple/protocol/browser';
 import { AuthShell } from '../../components/AuthShell.js';
 import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
-import { TextField } from '../../components/TextField.js';
+import { NewPasswordFields } from '../../components/NewPasswordFields.js';
 import { api } from '../../lib/api.js';
 import { ApiError, failureText } from '../../lib/api-errors.js';
 import { logClientError } from '../../lib/client-errors.js';
@@ -58,27 +58,12 @@ export function ResetPasswordPage() {
       subtitle="You will be signed out everywhere else, and signed in here."
     >
       <form onSubmit={submit} className="flex flex-col gap-4">
-        <TextField
-          label="New password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
+        <NewPasswordFields
+          password={password}
+          repeated={repeated}
+          onPassword={setPassword}
+          onRepeated={setRepeated}
           disabled={linkDead}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <TextField
-          label="Repeat new password"
-          type="password"
-          name="repeat-password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          disabled={linkDead}
-          value={repeated}
-          onChange={(event) => setRepeated(event.target.value)}
         />
         <FormError message={error} />
         {linkDead ? (

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ACCOUNT_TEXTS, PASSWORD_MIN } from '@couple/protocol/browser';
+import { ACCOUNT_TEXTS } from '@couple/protocol/browser';
 import { FormError } from '../../../components/FormError.js';
+import { NewPasswordFields } from '../../../components/NewPasswordFields.js';
 import { TextField } from '../../../components/TextField.js';
 import { api } from '../../../lib/api.js';
 import { failureText } from '../../../lib/api-errors.js';
@@ -49,25 +50,11 @@ export function ChangePassword({ onDone }: { onDone: () => void }) {
         value={current}
         onChange={(event) => setCurrent(event.target.value)}
       />
-      <TextField
-        label="New password"
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <TextField
-        label="Repeat new password"
-        type="password"
-        name="repeat-password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN}
-        value={repeated}
-        onChange={(event) => setRepeated(event.target.value)}
+      <NewPasswordFields
+        password={password}
+        repeated={repeated}
+        onPassword={setPassword}
+        onRepeated={setRepeated}
       />
       <FormError message={error} />
       <FormActions busy={busy} busyLabel="Saving..." onCancel={onDone} />
