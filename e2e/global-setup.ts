@@ -1,5 +1,7 @@
-import { access } from 'node:fs/promises';
+import { access, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startSmtpInbox } from '../apps/server/test/helpers/smtp-inbox.js';
 import { createDatabase } from './support/database.js';
 import { ROOT, startServer } from './support/server.js';
 
@@ -14,12 +16,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   const adminUrl = process.env.TEST_DATABASE_URL;
   const database = adminUrl ? await createDatabase(adminUrl) : null;
-  const server = await startServer(database?.url);
+  // The server mails over real SMTP to a receiver of ours, which files each message for the tests.
+  const mailDir = await mkdtemp(join(tmpdir(), 'couple-e2e-mail-'));
+  const inbox = await startSmtpInbox({ dir: mailDir });
+  const server = await startServer(database?.url, { SMTP_URL: inbox.url });
   process.env.E2E_BASE_URL = server.baseUrl;
+  process.env.E2E_MAIL_DIR = mailDir;
   if (database) process.env.E2E_DATABASE_URL = database.url;
   else delete process.env.E2E_DATABASE_URL;
   return async () => {
     await server.stop();
+    await inbox.close();
+    await rm(mailDir, { recursive: true, force: true });
     await database?.drop();
   };
 }

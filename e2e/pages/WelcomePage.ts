@@ -15,6 +15,9 @@ export class WelcomePage {
   get password() {
     return this.page.getByLabel('Password');
   }
+  get forgotPassword() {
+    return this.page.getByRole('link', { name: 'Forgot password?' });
+  }
   get back() {
     return this.page.getByRole('button', { name: 'Back', exact: true });
   }

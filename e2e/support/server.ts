@@ -46,7 +46,10 @@ async function waitHealthy(baseUrl: string, child: ChildProcess, log: () => stri
  * Starts apps/server (tsx) on a free loopback port: PGlite in a fresh temp directory, or the
  * given PostgreSQL database. Serves the built apps/web/dist, /api and /socket.io on one origin.
  */
-export async function startServer(databaseUrl?: string): Promise<RunningServer> {
+export async function startServer(
+  databaseUrl?: string,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'couple-e2e-'));
@@ -60,6 +63,7 @@ export async function startServer(databaseUrl?: string): Promise<RunningServer> 
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     RATE_LIMIT_PAIRING_PER_MINUTE: '1000',
     RATE_LIMIT_REFRESH_PER_MINUTE: '1000',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

@@ -19,6 +19,7 @@ import { registerErrorHandling } from './http/errors.js';
 import { assertAcceptableInput } from './http/validate.js';
 import { clientAddress } from './http/rate-limit.js';
 import { authRoutes } from './auth/routes.js';
+import { credentialRoutes } from './auth/credential-routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { partnerRoutes } from './partner/routes.js';
 import { messageRoutes } from './messages/routes.js';
@@ -90,6 +91,7 @@ export async function buildApp(
         lazyConnect: true,
       })
     : undefined;
+  const background = createBackgroundWork();
   const ctx: AppContext = {
     config,
     db,
@@ -99,12 +101,12 @@ export async function buildApp(
     events: new DomainEvents(),
     limits: createActionLimits(config, rateLimitRedis),
     log: app.log,
+    background,
   };
 
   const pushSender = createPushSender(await loadVapidDetails(config, db), {
     agent: options.pushAgent,
   });
-  const background = createBackgroundWork();
   const stopPushDelivery = registerPushDelivery(ctx, background, pushSender);
 
   await app.register(helmet, helmetOptions(config));
@@ -134,6 +136,7 @@ export async function buildApp(
       // Each area's paths come whole from API_ROUTES (packages/protocol/src/contract).
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
+      await api.register(credentialRoutes, { ctx });
       await api.register(farcasterRoutes, { ctx });
       await api.register(profileRoutes, { ctx });
       await api.register(partnerRoutes, { ctx });

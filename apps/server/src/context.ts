@@ -6,6 +6,7 @@ import type { SessionCheck } from './auth/session-check.js';
 import type { Mailer } from './auth/mailer.js';
 import type { DomainEvents } from './events.js';
 import type { ActionLimits } from './abuse/action-limits.js';
+import type { BackgroundWork } from './background/background-work.js';
 
 /** Everything a service needs, built once at start-up and handed to each route plugin. */
 export interface AppContext {
@@ -17,4 +18,6 @@ export interface AppContext {
   events: DomainEvents;
   limits: ActionLimits;
   log: FastifyBaseLogger;
+  /** Work a request starts and does not wait for (mail whose timing must not tell anything). */
+  background: BackgroundWork;
 }

@@ -87,3 +87,16 @@ export const SIGN_IN_FAILURE_WINDOW_MINUTES = 15;
 export const SIGN_IN_SLOWDOWN_SECONDS = 30;
 /** Debug log entries each account keeps (log_debug deletes older ones, migration 011). */
 export const DEBUG_LOG_ENTRIES_KEPT = 200;
+
+/** A password reset link works once, within this many minutes. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+/** Reset e-mails one address may be sent in an hour, whoever asks (the per-address budget). */
+export const PASSWORD_RESET_EMAILS_PER_HOUR = 5;
+/** An e-mail change link works once, within this many hours. */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
+/** Web app pages that mailed links and "Forgot password?" open, signed in or not. */
+export const ACCOUNT_PAGES = {
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
+  emailChanged: '/auth/email-changed',
+} as const;

@@ -84,6 +84,12 @@ export const ERRORS = {
   // 403, not 401: a wrong password here must not make the client refresh its session and retry.
   reauthentication_required: { status: 400, text: ACCOUNT_TEXTS.reauthenticationRequired },
   reauthentication_failed: { status: 403, text: ACCOUNT_TEXTS.reauthenticationFailed },
+  invalid_reset_token: { status: 400, text: SERVER_TEXTS.invalidResetToken },
+  reset_emails_limited: { status: 429, text: SERVER_TEXTS.resetEmailsLimited },
+  current_password_invalid: { status: 400, text: SERVER_TEXTS.currentPasswordInvalid },
+  no_password: { status: 409, text: SERVER_TEXTS.noPassword },
+  email_unchanged: { status: 400, text: SERVER_TEXTS.emailUnchanged },
+  invalid_email_change: { status: 400, text: SERVER_TEXTS.invalidEmailChange },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -16,6 +16,7 @@ export * from './crypto.js';
 export * from './errors.js';
 export * from './input-guard.js';
 export * from './schemas/debug.js';
+export * from './schemas/credentials.js';
 export * from './contract/routes.js';
 export * from './contract/api.js';
 export * from './e2e/index.js';

@@ -1,4 +1,5 @@
-import { TEMPORARY_USERNAME_PREFIX } from './constants.js';
+import { TEMPORARY_USERNAME_PREFIX, USERNAME_MAX, USERNAME_MIN } from './constants.js';
+import { SERVER_TEXTS, TEXTS } from './texts.js';
 
 /*
  * Small product rules with no zod in them, so that the web app's first load can import them
@@ -29,4 +30,13 @@ export function desireNotificationBody(intensity: number, urgency: number): stri
 
 export function partnerConnectedBody(username: string): string {
   return `You are now connected with @${username}`;
+}
+
+/** SPEC §5 usernames, after trimming and lower-casing: the first thing wrong, or null. */
+export function usernameProblem(name: string): string | null {
+  if (name.length < USERNAME_MIN) return TEXTS.usernameTooShort;
+  if (name.length > USERNAME_MAX) return SERVER_TEXTS.usernameTooLong;
+  if (!/^[a-z0-9_.]+$/.test(name)) return SERVER_TEXTS.usernameCharacters;
+  if (name.startsWith(TEMPORARY_USERNAME_PREFIX)) return SERVER_TEXTS.usernameReserved;
+  return null;
 }

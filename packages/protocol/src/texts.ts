@@ -118,4 +118,45 @@ export const SERVER_TEXTS = {
   linkRequestNotFound: 'Device link request not found',
   linkRequestExpired: 'This device link request has expired',
   linkRequestApproved: 'This device link request has already been approved',
+  invalidResetToken: 'Invalid or expired password reset link',
+  resetEmailsLimited: 'Too many reset emails for this address. Please wait a little and try again.',
+  currentPasswordInvalid: 'Current password is incorrect',
+  noPassword: 'This account signs in with Farcaster and has no password',
+  emailUnchanged: 'This is already your email',
+  invalidEmailChange: 'Invalid or expired email change link',
+} as const;
+
+/** Texts of recovering and changing the credentials (issue 16), in the spec's wording style. */
+export const CREDENTIAL_TEXTS = {
+  forgotPassword: 'Forgot password?',
+  resetLinkSent:
+    'If an account uses this email, a link to choose a new password is on its way. It works once, within an hour.',
+  sendResetLinkFailed: 'Failed to send reset link',
+  passwordReset: 'Password changed successfully!',
+  resetPasswordFailed: 'Failed to reset password',
+  resetLinkMissing: 'This reset link is incomplete. Please request a new one.',
+  passwordsDiffer: 'Passwords do not match',
+  passwordChanged: 'Password changed successfully',
+  changePasswordFailed: 'Failed to change password',
+  emailChangeSent: (email: string) =>
+    `We sent a confirmation link to ${email}. Your email changes once you open it.`,
+  changeEmailFailed: 'Failed to change email',
+  emailChanged: 'Email changed successfully',
+  emailChangeLinkInvalid: 'This email change link is invalid or has expired',
+  usernameChanged: 'Username changed successfully',
+  farcasterAccount:
+    'You sign in with Farcaster, so this account has no email address or password to change.',
+} as const;
+
+/** The e-mails of recovering and changing the credentials. */
+export const MAIL_TEXTS = {
+  resetSubject: 'Choose a new password',
+  resetBody: (link: string, minutes: number) =>
+    `Someone asked to reset the password of your Desires account. To choose a new password, open this link within ${minutes} minutes; it works once:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+  emailChangeSubject: 'Confirm your new e-mail address',
+  emailChangeBody: (link: string, hours: number) =>
+    `To make this the e-mail address of your Desires account, open this link within ${hours} hours:\n\n${link}\n`,
+  emailChangeNoticeSubject: 'Your e-mail address is being changed',
+  emailChangeNoticeBody: (newEmail: string) =>
+    `Someone signed in to your Desires account asked to change its e-mail address to ${newEmail}. It changes when the link sent there is opened.\n\nIf it was not you, reset your password now: that ends every session and cancels the change.\n`,
 } as const;

@@ -6,7 +6,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { SIGN_IN_FAILURE_WINDOW_MINUTES } from '@couple/protocol';
+import { PASSWORD_RESET_EMAILS_PER_HOUR, SIGN_IN_FAILURE_WINDOW_MINUTES } from '@couple/protocol';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 
@@ -23,6 +23,8 @@ export interface ActionLimits {
   checkSignIn(email: string): Promise<void>;
   recordFailedSignIn(email: string): Promise<void>;
   clearFailedSignIns(email: string): Promise<void>;
+  /** Counts one reset e-mail to the address, whether or not it has an account. */
+  takeResetEmail(email: string): Promise<void>;
 }
 
 function limiter(
@@ -79,6 +81,12 @@ export function createActionLimits(config: Config, redis?: Redis): ActionLimits 
     duration: config.SIGN_IN_SLOWDOWN_SECONDS,
   });
 
+  const resetEmails = limiter(redis, {
+    keyPrefix: 'couple-reset-emails',
+    points: PASSWORD_RESET_EMAILS_PER_HOUR,
+    duration: 60 * 60,
+  });
+
   return {
     takeDesire: (userId) =>
       consumeOr(
@@ -99,5 +107,11 @@ export function createActionLimits(config: Config, redis?: Redis): ActionLimits 
       const key = accountKey(email);
       await Promise.all([failures.delete(key), slowed.delete(key)]);
     },
+    takeResetEmail: (email) =>
+      consumeOr(
+        resetEmails,
+        accountKey(email),
+        (retryAfter) => new HttpError('reset_emails_limited', { retryAfter }),
+      ),
   };
 }

@@ -165,3 +165,10 @@ export async function consumeEmailConfirmation(q: Queryable, hash: string): Prom
   );
   return true;
 }
+
+export async function confirmUserEmail(q: Queryable, userId: string): Promise<void> {
+  await q.query(
+    'UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() WHERE id = $1',
+    [userId],
+  );
+}

@@ -21,7 +21,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function randomToken(): string {
+export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
@@ -38,11 +38,12 @@ function toAuthUser(row: repo.UserRow): AuthUser {
   };
 }
 
-export async function issueSession(
+/** A new session of the user, and its id (a recovery link records which session it opened). */
+export async function openSession(
   ctx: AppContext,
   q: Queryable,
   user: repo.UserRow,
-): Promise<Session> {
+): Promise<{ session: Session; sessionId: string }> {
   const sessionId = await repo.insertSession(q, user.id);
   const refreshToken = randomToken();
   await repo.insertRefreshToken(q, {
@@ -51,7 +52,7 @@ export async function issueSession(
     ttlDays: REFRESH_TOKEN_TTL_DAYS,
   });
   const access = await ctx.tokens.signAccessToken({ userId: user.id, sessionId });
-  return {
+  const session: Session = {
     access_token: access.token,
     token_type: 'bearer',
     expires_in: access.expiresIn,
@@ -59,6 +60,15 @@ export async function issueSession(
     refresh_token: refreshToken,
     user: toAuthUser(user),
   };
+  return { session, sessionId };
+}
+
+export async function issueSession(
+  ctx: AppContext,
+  q: Queryable,
+  user: repo.UserRow,
+): Promise<Session> {
+  return (await openSession(ctx, q, user)).session;
 }
 
 async function chooseInitialUsername(q: Queryable, requested: string | undefined): Promise<string> {

@@ -4,6 +4,8 @@ import { secretsMatch } from '../http/secrets.js';
 /** Every /rest/v1 and /auth/v1 call carries the public anonymous key, as header or url param. */
 export function requireApiKey(app: FastifyInstance, anonKey: string): void {
   app.addHook('onRequest', async (request, reply) => {
+    // A recovery link opened from a mailbox cannot carry the key; GoTrue's gateway lets it by too.
+    if (request.method === 'GET' && request.routeOptions.url === '/auth/v1/verify') return;
     const header = request.headers.apikey;
     const param = (request.query as Record<string, unknown> | undefined)?.apikey;
     const given =

@@ -5,7 +5,6 @@ import {
   goTrueSignInBodySchema,
   goTrueSignUpBodySchema,
   refreshBodySchema,
-  type AuthUser,
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { requireUser } from '../http/auth-guard.js';
@@ -14,21 +13,18 @@ import { parseInput } from '../http/validate.js';
 import * as auth from '../auth/service.js';
 import { signOutScope } from '../auth/sessions-service.js';
 import { GoTrueError, toGoTrueError, useErrorShape } from './errors.js';
-
-/** The auth user as that family shows it: ours, plus audience and role. */
-function goTrueUser(user: AuthUser) {
-  return {
-    ...user,
-    aud: 'authenticated',
-    role: 'authenticated',
-    confirmed_at: user.email_confirmed_at,
-  };
-}
+import { goTrueUser } from './auth-v1-user.js';
+import { authV1CredentialRoutes } from './auth-v1-credentials.js';
 
 /** /auth/v1: the hosted-auth calls of SPEC §7, answered by our auth service. */
 export const authV1Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   useErrorShape(app, toGoTrueError);
+  // GoTrue's answers name their API version; supabase-js then reads error codes from `code`.
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('x-supabase-api-version', '2024-01-01');
+  });
   const { config } = ctx;
+  await app.register(authV1CredentialRoutes, { ctx });
 
   app.post('/token', rateLimitFor(app, config, 'signIn'), async (request) => {
     const { grant_type } = parseInput(goTrueGrantQuerySchema, request.query);

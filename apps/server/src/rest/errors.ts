@@ -118,6 +118,8 @@ export function toGoTrueError(error: unknown): GoTrueError | undefined {
       return new GoTrueError(401, 'session_missing', TEXTS.authSessionMissing);
     case 'rate_limited':
       return new GoTrueError(429, 'over_request_rate_limit', error.message);
+    case 'reset_emails_limited':
+      return new GoTrueError(429, 'over_email_send_rate_limit', error.message);
     default:
       return new GoTrueError(error.statusCode, 'validation_failed', error.message);
   }

@@ -68,6 +68,13 @@ function examplesFor(alice: TestUser, messageId: string): Partial<Record<ApiRout
     listDebugLogs: { query: { limit: '5' } },
     signOutOtherSessions: { body: {} },
     deleteAccount: { body: { password: 'not-the-password' } },
+    requestPasswordReset: { body: { email: 'contract.reset@example.com' } },
+    resetPassword: { body: { token: 'not-a-real-token', password: 'secret123' } },
+    changePassword: { body: { current_password: 'not-the-password', password: 'secret123' } },
+    requestEmailChange: {
+      body: { email: 'contract.new@example.com', current_password: 'not-the-password' },
+    },
+    confirmEmailChange: { query: { token: 'not-a-real-token' } },
   };
 }
 

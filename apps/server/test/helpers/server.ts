@@ -11,11 +11,21 @@ export interface TestServer {
   app: FastifyInstance;
   ctx: AppContext;
   database: TestDatabase;
-  mail: { to: string; link: string }[];
+  /** Captured mail (none when the server sends through SMTP_URL: see `smtp`). */
+  mail: CapturedMail[];
   close(): Promise<void>;
 }
 
+export interface CapturedMail {
+  kind: 'confirmation' | 'passwordReset' | 'emailChange' | 'emailChangeNotice';
+  to: string;
+  /** The mail's link; for the notice to an old address, the new address. */
+  link: string;
+}
+
 export interface TestServerOptions {
+  /** Send mail as configured (SMTP_URL in env) instead of capturing it. */
+  smtp?: boolean;
   env?: Record<string, string>;
   database?: TestDatabase;
   /** Handed to buildApp: the https agent Web Push requests use (push tests trust their fake). */
@@ -43,15 +53,17 @@ export async function startTestServer(
   });
   const mail: TestServer['mail'] = [];
   const mailer: Mailer = {
-    async sendConfirmation(to, link) {
-      mail.push({ to, link });
-    },
+    sendConfirmation: async (to, link) => void mail.push({ kind: 'confirmation', to, link }),
+    sendPasswordReset: async (to, link) => void mail.push({ kind: 'passwordReset', to, link }),
+    sendEmailChange: async (to, link) => void mail.push({ kind: 'emailChange', to, link }),
+    sendEmailChangeNotice: async (to, newEmail) =>
+      void mail.push({ kind: 'emailChangeNotice', to, link: newEmail }),
   };
   const { app, ctx } = await buildApp({
     config,
     db: database.db,
     logger: options.logger ?? false,
-    mailer,
+    mailer: options.smtp ? undefined : mailer,
     pushAgent: options.pushAgent,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

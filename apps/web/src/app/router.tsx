@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { ACCOUNT_PAGES } from '@couple/protocol/browser';
 import { Splash } from '../components/Splash.js';
 import { ProtectedLayout } from './layout/ProtectedLayout.js';
 import { RootShell } from './RootShell.js';
@@ -19,6 +20,18 @@ const notifications = () =>
   }));
 const profile = () =>
   import('../features/profile/ProfilePage.js').then((m) => ({ Component: m.ProfilePage }));
+const forgotPassword = () =>
+  import('../features/recovery/ForgotPasswordPage.js').then((m) => ({
+    Component: m.ForgotPasswordPage,
+  }));
+const resetPassword = () =>
+  import('../features/recovery/ResetPasswordPage.js').then((m) => ({
+    Component: m.ResetPasswordPage,
+  }));
+const emailChanged = () =>
+  import('../features/recovery/EmailChangedPage.js').then((m) => ({
+    Component: m.EmailChangedPage,
+  }));
 const settings = () =>
   import('../features/settings/SettingsPage.js').then((m) => ({ Component: m.SettingsPage }));
 const keySetup = () =>
@@ -34,6 +47,10 @@ export const router = createBrowserRouter([
     element: <RootShell />,
     HydrateFallback: Splash,
     children: [
+      // Opened from a mailbox or before signing in: outside the gate, signed in or not.
+      { path: ACCOUNT_PAGES.forgotPassword, lazy: forgotPassword },
+      { path: ACCOUNT_PAGES.resetPassword, lazy: resetPassword },
+      { path: ACCOUNT_PAGES.emailChanged, lazy: emailChanged },
       {
         element: <RouteGate />,
         children: [

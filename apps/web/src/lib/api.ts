@@ -51,6 +51,14 @@ export const api = {
     return call('signOut', { body: refreshToken ? { refresh_token: refreshToken } : {} });
   },
   me: () => call('getCurrentUser'),
+  requestPasswordReset: (email: string) =>
+    call('requestPasswordReset', { body: { email }, auth: false }),
+  resetPassword: (token: string, password: string) =>
+    call('resetPassword', { body: { token, password }, auth: false }),
+  changePassword: (currentPassword: string, password: string) =>
+    call('changePassword', { body: { current_password: currentPassword, password } }),
+  requestEmailChange: (email: string, currentPassword: string) =>
+    call('requestEmailChange', { body: { email, current_password: currentPassword } }),
 
   getProfile: () => call('getProfile'),
   updateProfile: (username: string) => call('updateProfile', { body: { username } }),

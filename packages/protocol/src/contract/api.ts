@@ -50,6 +50,7 @@ import { API_ROUTES, type ApiRouteName } from './routes.js';
 import { noBody, none, type RouteContract } from './route-contract.js';
 import { SERVICES_CONTRACT } from './services-api.js';
 import { ACCOUNT_CONTRACT } from './account-api.js';
+import { CREDENTIALS_CONTRACT } from './credentials-api.js';
 
 export type { RateLimitName, RouteAccess, RouteContract } from './route-contract.js';
 
@@ -253,6 +254,7 @@ export const API_CONTRACT = {
 
   ...SERVICES_CONTRACT,
   ...ACCOUNT_CONTRACT,
+  ...CREDENTIALS_CONTRACT,
 } as const satisfies Record<ApiRouteName, RouteContract>;
 
 type Contract = typeof API_CONTRACT;

@@ -55,6 +55,11 @@ export const API_ROUTES = {
   signOutOtherSessions: { method: 'POST', path: '/auth/sessions/sign-out-others' },
   deleteAccount: { method: 'POST', path: '/account/delete' },
   exportAccount: { method: 'GET', path: '/account/export' },
+  requestPasswordReset: { method: 'POST', path: '/auth/recover' },
+  resetPassword: { method: 'POST', path: '/auth/reset-password' },
+  changePassword: { method: 'PUT', path: '/auth/password' },
+  requestEmailChange: { method: 'POST', path: '/auth/email-change' },
+  confirmEmailChange: { method: 'GET', path: '/auth/email-change/confirm' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

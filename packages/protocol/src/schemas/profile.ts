@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { TEMPORARY_USERNAME_PREFIX, USERNAME_MAX, USERNAME_MIN } from '../constants.js';
-import { SERVER_TEXTS, TEXTS } from '../texts.js';
+import { usernameProblem } from '../rules.js';
+import { TEXTS } from '../texts.js';
 
-/** SPEC §5: trimmed and lower-cased, 3 to 20 of a-z 0-9 _ . and never the temporary prefix. */
+/** SPEC §5: trimmed and lower-cased, then the rule of usernameProblem (shared with the web app). */
 export const usernameSchema = z
   .string({ error: TEXTS.usernameTooShort })
   .trim()
   .toLowerCase()
-  .min(USERNAME_MIN, TEXTS.usernameTooShort)
-  .max(USERNAME_MAX, SERVER_TEXTS.usernameTooLong)
-  .regex(/^[a-z0-9_.]+$/, SERVER_TEXTS.usernameCharacters)
-  .refine((name) => !name.startsWith(TEMPORARY_USERNAME_PREFIX), SERVER_TEXTS.usernameReserved);
+  .check((ctx) => {
+    const problem = usernameProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  });
 
 export const updateProfileBodySchema = z.strictObject({ username: usernameSchema });
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { PASSWORD_MIN, TEXTS } from '@couple/protocol/browser';
+import { Link } from 'react-router';
+import { ACCOUNT_PAGES, CREDENTIAL_TEXTS, PASSWORD_MIN, TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
 import { api } from '../../lib/api.js';
@@ -90,6 +91,15 @@ export function EmailForm({ mode, onModeChange, onBack, onSignedUp }: Props) {
           onChange={(event) => setPassword(event.target.value)}
         />
       </label>
+      {!signup && (
+        <Link
+          to={ACCOUNT_PAGES.forgotPassword}
+          state={{ email }}
+          className="-mt-2 self-end text-sm font-medium text-brand-800 underline underline-offset-2"
+        >
+          {CREDENTIAL_TEXTS.forgotPassword}
+        </Link>
+      )}
       <FormError message={error} />
       <Button type="submit" disabled={busy}>
         {busy ? (signup ? 'Creating account...' : 'Signing in...') : signup ? 'Sign Up' : 'Sign In'}

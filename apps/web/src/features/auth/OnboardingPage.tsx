@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { TEXTS, USERNAME_MAX, USERNAME_MIN } from '@couple/protocol/browser';
+import { TEXTS, USERNAME_MAX, USERNAME_MIN, usernameProblem } from '@couple/protocol/browser';
 import { AuthShell } from '../../components/AuthShell.js';
 import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
@@ -24,8 +24,9 @@ export function OnboardingPage() {
     event.preventDefault();
     if (busy) return;
     const name = username.trim().toLowerCase();
-    if (name.length < USERNAME_MIN) {
-      setError(TEXTS.usernameTooShort);
+    const problem = usernameProblem(name);
+    if (problem) {
+      setError(problem);
       return;
     }
     setBusy(true);

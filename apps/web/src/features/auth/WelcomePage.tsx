@@ -10,7 +10,10 @@ import { EmailForm, type EmailMode } from './EmailForm.js';
 import { ROUTES } from './routing.js';
 
 export function WelcomePage() {
-  const [mode, setMode] = useState<EmailMode | null>(null);
+  // "Back to sign in" from the forgot-password page opens the sign-in form (?signin).
+  const [mode, setMode] = useState<EmailMode | null>(() =>
+    new URLSearchParams(window.location.search).has('signin') ? 'signin' : null,
+  );
   const host = useMiniAppHost();
   const navigate = useNavigate();
 

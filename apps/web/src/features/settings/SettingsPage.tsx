@@ -16,6 +16,7 @@ import { NotificationToggle } from './NotificationToggle.js';
 import { SessionsList } from './sessions/SessionsList.js';
 import { ExportButton } from './export/ExportButton.js';
 import { DeleteAccount } from './delete/DeleteAccount.js';
+import { SignInDetails } from './account/SignInDetails.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `settings-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -46,6 +47,9 @@ export function SettingsPage() {
       </Section>
       <Section title="Privacy & Security">
         <EncryptionSection />
+      </Section>
+      <Section title="Sign-in details">
+        <SignInDetails />
       </Section>
       <Section title="Account">
         <DisconnectButton />

@@ -1,0 +1,18 @@
+import type { InputHTMLAttributes } from 'react';
+
+export const inputClass =
+  'min-h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-700';
+
+/** A labelled input of the app's forms. */
+export function TextField({
+  label,
+  className = '',
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+  return (
+    <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700">
+      {label}
+      <input className={`${inputClass} ${className}`} {...props} />
+    </label>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ACCOUNT_PAGES, CREDENTIAL_TEXTS } from '@couple/protocol/browser';
+import { AuthShell } from '../../components/AuthShell.js';
+import { Button } from '../../components/Button.js';
+import { FormError } from '../../components/FormError.js';
+import { NewPasswordFields } from '../../components/NewPasswordFields.js';
+import { api } from '../../lib/api.js';
+import { ApiError, failureText } from '../../lib/api-errors.js';
+import { logClientError } from '../../lib/client-errors.js';
+import { setSession } from '../../lib/session.js';
+import { setFlash } from '../auth/flash.js';
+
+/** The reset link's token rides in the fragment, which is never sent to a server. */
+function readToken(): string | null {
+  return new URLSearchParams(window.location.hash.slice(1)).get('token');
+}
+
+export function ResetPasswordPage() {
+  const [token] = useState(readToken);
+  // Once read, the token leaves the address bar, so it stays out of the history.
+  useEffect(() => {
+    if (window.location.hash) {
+      window.history.replaceState(window.history.state, '', window.location.pathname);
+    }
+  }, []);
+  const [password, setPassword] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(
+    token ? null : CREDENTIAL_TEXTS.resetLinkMissing,
+  );
+  const [linkDead, setLinkDead] = useState(!token);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy || !token) return;
+    if (password !== repeated) {
+      setError(CREDENTIAL_TEXTS.passwordsDiffer);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      setSession(await api.resetPassword(token, password));
+      setFlash(CREDENTIAL_TEXTS.passwordReset);
+      // As after an e-mail sign-in (SPEC §4): the whole app starts again, signed in.
+      window.location.assign('/');
+    } catch (caught) {
+      logClientError('reset_password', caught);
+      setError(failureText(caught, CREDENTIAL_TEXTS.resetPasswordFailed));
+      if (caught instanceof ApiError && caught.code === 'invalid_reset_token') setLinkDead(true);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthShell
+      title="Choose a new password"
+      subtitle="You will be signed out everywhere else, and signed in here."
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        <NewPasswordFields
+          password={password}
+          repeated={repeated}
+          onPassword={setPassword}
+          onRepeated={setRepeated}
+          disabled={linkDead}
+        />
+        <FormError message={error} />
+        {linkDead ? (
+          <Link
+            to={ACCOUNT_PAGES.forgotPassword}
+            className="inline-flex min-h-12 items-center justify-center rounded-xl bg-brand-700 px-4 font-semibold text-white"
+          >
+            Request a new link
+          </Link>
+        ) : (
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : 'Set new password'}
+          </Button>
+        )}
+      </form>
+    </AuthShell>
+  );
+}
