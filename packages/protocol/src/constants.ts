@@ -87,3 +87,6 @@ export const SIGN_IN_FAILURE_WINDOW_MINUTES = 15;
 export const SIGN_IN_SLOWDOWN_SECONDS = 30;
 /** Debug log entries each account keeps (log_debug deletes older ones, migration 011). */
 export const DEBUG_LOG_ENTRIES_KEPT = 200;
+
+/** The "{name} disconnected from you" toast stays long enough to read after the redirect. */
+export const PARTNER_LEFT_TOAST_MS = 10_000;
