@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { SERVER_EVENTS, TEXTS, TOAST_MS } from '@couple/protocol/browser';
+import { PARTNER_LEFT_TOAST_MS } from '@couple/protocol/browser';
 import { intensityEmoji } from '@couple/protocol/browser';
 import { onLive } from '../lib/live.js';
 import { NOTIFICATION_TAG, STORAGE_KEYS } from '../lib/constants.js';
 import { removeStorage } from '../lib/storage.js';
 import { inboxKeys } from '../features/inbox/queries.js';
 import { setPartnerStatus } from '../features/pairing/queries.js';
+import { partnerLeftNotice } from '../features/pairing/queries.js';
 import { profileKeys } from '../features/profile/queries.js';
 
 /** A device notification while the app is hidden; the push message (same tag) replaces it. */
@@ -46,7 +48,9 @@ export function useLiveSync(userId: string | undefined): void {
       onLive(SERVER_EVENTS.messagesMarkedRead, () => {
         void queryClient.invalidateQueries({ queryKey: inboxKeys.unreadCount() });
       }),
-      onLive(SERVER_EVENTS.partnerStatusUpdate, ({ status, partner }) => {
+      onLive(SERVER_EVENTS.partnerStatusUpdate, ({ status, partner, ended_by }) => {
+        const notice = partnerLeftNotice(queryClient, userId, ended_by);
+        if (notice) toast.info(notice, { duration: PARTNER_LEFT_TOAST_MS });
         removeStorage(STORAGE_KEYS.partnerId(userId));
         setPartnerStatus(queryClient, status, partner);
         void queryClient.invalidateQueries({ queryKey: profileKeys.all });
