@@ -3,6 +3,7 @@ import { KeyRound, QrCode, ShieldCheck } from 'lucide-react';
 import { KEY_TEXTS, PAIRING_CODE_LIFETIME_MINUTES } from '@couple/protocol/browser';
 import { AuthShell } from '../../components/AuthShell.js';
 import { Button } from '../../components/Button.js';
+import { SignOutButton } from '../auth/SignOutButton.js';
 import { EnterCode } from './EnterCode.js';
 import { GenerateCode } from './GenerateCode.js';
 
@@ -49,6 +50,7 @@ export function PartnerPage() {
           </aside>
         </div>
       )}
+      <SignOutButton variant="ghost" />
     </AuthShell>
   );
 }
