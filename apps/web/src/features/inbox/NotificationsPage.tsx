@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
+import { APP_TEXTS } from '@couple/protocol/browser';
 import { useSession } from '../../lib/use-session.js';
 import { MessageCard } from './MessageCard.js';
 import { markAllRead } from './mark-read.js';
@@ -39,7 +40,7 @@ export function NotificationsPage() {
     <div className="flex flex-col gap-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">
-          Notifications
+          {APP_TEXTS.inboxTitle}
         </h1>
         <p className="mt-1 text-slate-600">Desires your partner shared with you.</p>
       </header>
