@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { AuthProvider } from '../features/auth/AuthProvider.js';
+import { useTheme } from '../lib/theme.js';
 import { router } from './router.js';
 
 const STALE_MS = 30_000;
@@ -11,12 +12,13 @@ export const queryClient = new QueryClient({
 });
 
 export function App() {
+  const { theme } = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <RouterProvider router={router} />
       </AuthProvider>
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster position="top-center" richColors closeButton theme={theme} />
     </QueryClientProvider>
   );
 }
