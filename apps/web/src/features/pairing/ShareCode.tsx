@@ -42,9 +42,9 @@ export function ShareCode({ code, children }: { code: string; children: ReactNod
   return (
     <div className="flex w-full flex-col items-center gap-3">
       <QrCode value={link} label={APP_TEXTS.qrLabel(code)} size={160} />
-      <div className="grid w-full grid-cols-2 gap-3">
+      <div className="grid w-full gap-3 sm:grid-cols-2">
         {canShare && (
-          <Button className="col-span-2" onClick={() => void share()}>
+          <Button className="sm:col-span-2" onClick={() => void share()}>
             <Share2 className="size-5" aria-hidden="true" />
             {APP_TEXTS.shareCode}
           </Button>
