@@ -29,6 +29,13 @@ test('a person picks dark in settings and it holds, from the first paint, after 
   const settings = new SettingsPage(page);
   await settings.chooseTheme('Dark');
   await expect.poll(() => isDark(page)).toBe(true);
+  // The chosen option stands out in the dark theme too.
+  const optionBackground = (label: 'Light' | 'Dark') =>
+    settings
+      .themeOption(label)
+      .locator('..')
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(await optionBackground('Dark')).not.toBe(await optionBackground('Light'));
 
   // Without the app's script the page still paints dark: the choice is applied before it.
   await page.route('**/assets/*.js', (route) => route.abort());
