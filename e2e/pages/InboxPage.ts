@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 /** /notifications: the received desires, or the empty state. */
 export class InboxPage {
   get heading() {
-    return this.page.getByRole('heading', { name: 'Notifications' });
+    return this.page.getByRole('heading', { name: 'Inbox', exact: true });
   }
   get cards() {
     return this.page.getByTestId('desire-card');

@@ -5,7 +5,7 @@ export type Section = 'desire' | 'inbox' | 'profile' | 'settings';
 /** Link names: the desktop sidebar and the mobile tabs name the same four places. */
 const LINKS: Record<Section, RegExp> = {
   desire: /Desire/,
-  inbox: /Inbox|Notifications/,
+  inbox: /Inbox/,
   profile: /Profile/,
   settings: /Settings/,
 };
@@ -14,6 +14,10 @@ const LINKS: Record<Section, RegExp> = {
 export class Layout {
   get nav() {
     return this.page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
+  }
+  /** The phone's bottom tab bar (the same navigation, fixed to the bottom). */
+  get tabBar() {
+    return this.page.locator('nav.fixed').filter({ visible: true });
   }
   get unreadBadge() {
     return this.page.getByTestId('unread-badge').filter({ visible: true });

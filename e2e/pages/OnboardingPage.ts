@@ -11,6 +11,9 @@ export class OnboardingPage {
   get continue() {
     return this.page.getByRole('button', { name: 'Continue' });
   }
+  get signOut() {
+    return this.page.getByRole('button', { name: 'Sign Out' });
+  }
   get error() {
     return this.page.getByRole('alert');
   }

@@ -20,6 +20,18 @@ export class PartnerPage {
   get copyCode() {
     return this.page.getByRole('button', { name: 'Copy Code' });
   }
+  get shareCode() {
+    return this.page.getByRole('button', { name: 'Share Code' });
+  }
+  get copyLink() {
+    return this.page.getByRole('button', { name: 'Copy Link' });
+  }
+  get qrCode() {
+    return this.page.getByRole('img', { name: /^QR code of a link with pairing code/ });
+  }
+  get signOut() {
+    return this.page.getByRole('button', { name: 'Sign Out' });
+  }
   get waiting() {
     return this.page.getByText('Waiting for partner to connect...');
   }
@@ -51,6 +63,12 @@ export class PartnerPage {
     await this.generateButton.click();
     await expect(this.code).toHaveText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     return (await this.code.textContent()) ?? '';
+  }
+
+  /** A pairing link opens the enter step with its code already typed. */
+  async expectCodeFilledIn(code: string): Promise<void> {
+    await expect(this.page).toHaveURL(/\/auth\/partner/);
+    await expect(this.codeInput).toHaveValue(code);
   }
 
   async openEnter(): Promise<void> {

@@ -14,6 +14,18 @@ export class SettingsPage {
   get signOut() {
     return this.page.getByRole('button', { name: 'Sign Out' });
   }
+  get disconnectDialog() {
+    return this.page.getByRole('alertdialog');
+  }
+  get notificationsSwitch() {
+    return this.page.getByRole('switch', { name: 'Push notifications' });
+  }
+  get pushHowTo() {
+    return this.page.locator('#push-how-to');
+  }
+  themeOption(label: 'System' | 'Light' | 'Dark') {
+    return this.page.getByRole('radio', { name: label });
+  }
   get version() {
     return this.page.getByText('v1.0.0', { exact: true });
   }
@@ -23,6 +35,21 @@ export class SettingsPage {
   async expectOpen(): Promise<void> {
     await expect(this.page).toHaveURL(/\/settings$/);
     await expect(this.heading).toBeVisible();
+  }
+
+  /** Opens the disconnect question without answering it. */
+  async askToDisconnect(): Promise<void> {
+    await this.disconnect.click();
+    await expect(this.disconnectDialog).toContainText('Are you sure');
+  }
+
+  async turnOnNotifications(): Promise<void> {
+    await this.notificationsSwitch.click();
+  }
+
+  async chooseTheme(label: 'System' | 'Light' | 'Dark'): Promise<void> {
+    await this.themeOption(label).check({ force: true });
+    await expect(this.themeOption(label)).toBeChecked();
   }
 
   async disconnectFromPartner(): Promise<void> {

@@ -1,9 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe.js';
 import { ROOT } from './server.js';
 
-/** Screens are written to screenshots/<viewport>/NN-name.png at the repository root. */
+/**
+ * Screens are written to screenshots/<viewport>/NN-name.png at the repository root, and each
+ * one captured is checked with axe (no serious or critical violation, light and dark).
+ */
 export class ScreenRecorder {
   private count = 0;
 
@@ -25,5 +29,6 @@ export class ScreenRecorder {
       caret: 'hide',
       style: '[data-sonner-toaster] { display: none !important; }',
     });
+    await expectAccessible(page, name);
   }
 }

@@ -30,11 +30,12 @@ for (const { label, mobile, size } of [
 ]) {
   const folder = `${label}-${size.width}x${size.height}`;
 
-  test(`every screen is captured at ${size.width}×${size.height}`, async ({
+  test(`every screen is captured and passes axe at ${size.width}×${size.height}`, async ({
     openBrowser,
     backend,
   }) => {
-    test.slow();
+    // Long: every screen is captured and audited by axe twice (light and dark).
+    test.setTimeout(600_000);
     const partner = await backend.signUp(newUser('pat'));
     const [page, partnerPage] = await Promise.all([
       openBrowser({ mobile, viewport: size, notifications: true }),
@@ -132,5 +133,35 @@ for (const { label, mobile, size } of [
     await expect(keys.approveCode).toHaveText(linkCode);
     await keys.approveCode.scrollIntoViewIfNeeded();
     await shots.capture('approve-link');
+
+    // Added by issue 17: keep them last so the numbers above stay.
+    const settings = new SettingsPage(page);
+    await settings.askToDisconnect();
+    await shots.capture('disconnect-confirm');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await settings.chooseTheme('Dark');
+    await settings.themeOption('Dark').scrollIntoViewIfNeeded();
+    await shots.capture('settings-dark');
+    for (const section of ['desire', 'inbox', 'profile'] as const) {
+      await layout.open(section);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await shots.capture(`${section}-dark`);
+    }
+    await settings.page.goto('/settings');
+    await settings.chooseTheme('System');
+
+    const sharing = await openBrowser({ mobile, viewport: size });
+    await sharing.addInitScript(() => {
+      Object.assign(navigator, { share: async () => undefined });
+    });
+    const single = await backend.signUp(newUser('solo'));
+    await signIn(sharing, single, /\/auth\/partner$/);
+    const sharer = new PartnerPage(sharing);
+    await sharer.generate();
+    await expect(sharer.shareCode).toBeVisible();
+    await sharer.qrCode.scrollIntoViewIfNeeded();
+    await shots.capture('partner-share-code', sharing);
+    await sharing.emulateMedia({ colorScheme: 'dark' });
+    await shots.capture('partner-share-code-dark', sharing);
   });
 }

@@ -82,8 +82,9 @@ describe.skipIf(!databaseUrl || !redisUrl)(
       const aliceUpdate = nextEvent(aliceSocket, 'partner_status_update');
       const bobUpdate = nextEvent(bobSocket, 'partner_status_update');
       await request(first.url, 'POST', '/api/partner/disconnect', { token: alice.token });
-      expect(await aliceUpdate).toEqual({ status: 'none', partner: null });
-      expect(await bobUpdate).toEqual({ status: 'none', partner: null });
+      const update = { status: 'none', partner: null, ended_by: alice.id };
+      expect(await aliceUpdate).toEqual(update);
+      expect(await bobUpdate).toEqual(update);
     });
 
     it('refuses a signed-out token on the other instance at once, though it was just accepted', async () => {

@@ -185,8 +185,9 @@ describe.each(DRIVERS)('live channel (%s)', (driver) => {
     const aliceUpdate = nextEvent(aliceSocket, 'partner_status_update');
     const bobUpdate = nextEvent(bobSocket, 'partner_status_update');
     await request(server.url, 'POST', '/api/partner/disconnect', { token: alice.token });
-    expect(await aliceUpdate).toEqual({ status: 'none', partner: null });
-    expect(await bobUpdate).toEqual({ status: 'none', partner: null });
+    const update = { status: 'none', partner: null, ended_by: alice.id };
+    expect(await aliceUpdate).toEqual(update);
+    expect(await bobUpdate).toEqual(update);
     const ack = await emitWithAck(aliceSocket, 'send_message', desire());
     expect(ack).toEqual({
       ok: false,

@@ -9,12 +9,15 @@ import { registerServiceWorker } from './lib/push.js';
 import { getSession } from './lib/session.js';
 import { captureInstallPrompt, isStandalone } from './features/install/install-store.js';
 import { detectMiniAppHost, getHostState } from './features/miniapp/host.js';
+import { rememberPairingLink } from './features/pairing/pairing-link.js';
 import './index.css';
 
 // Best effort and never recursive: a report that fails is dropped, not logged again.
 reportClientErrorsTo((entry) => {
   if (getSession()) void api.reportClientError(entry).catch(() => undefined);
 });
+// Before the routing rules send a signed-out person to the welcome screen and drop the query.
+rememberPairingLink(window.location.pathname, window.location.search);
 captureInstallPrompt();
 installDebugTools();
 addDebugProbe('session', () => {

@@ -100,3 +100,5 @@ export const ACCOUNT_PAGES = {
   resetPassword: '/auth/reset-password',
   emailChanged: '/auth/email-changed',
 } as const;
+/** The "{name} disconnected from you" toast stays long enough to read after the redirect. */
+export const PARTNER_LEFT_TOAST_MS = 10_000;

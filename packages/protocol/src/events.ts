@@ -29,7 +29,12 @@ export interface ServerEventPayloads {
   message_sent: Message;
   messages_marked_read: { ids: string[]; all: boolean; readerId: string };
   unread_count: { count: number };
-  partner_status_update: { status: PartnerStatus; partner: PartnerSummary | null };
+  /** `ended_by`: on a disconnect, who ended it, so the other side can be told why. */
+  partner_status_update: {
+    status: PartnerStatus;
+    partner: PartnerSummary | null;
+    ended_by?: string;
+  };
   /** The partner published a new identity key: refetch GET /api/keys before the next note. */
   partner_key_changed: { key_id: string; previous_key_id: string | null };
   /** To both partners: the receiver answered (or changed the answer to) one desire. */

@@ -52,6 +52,7 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
     io.to([userRoom(userId), userRoom(partnerId)]).emit(SERVER_EVENTS.partnerStatusUpdate, {
       status: 'none',
       partner: null,
+      ended_by: userId,
     });
   };
 

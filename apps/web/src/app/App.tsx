@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { AuthProvider } from '../features/auth/AuthProvider.js';
+import { useTheme } from '../lib/theme.js';
 import { router } from './router.js';
 
 const STALE_MS = 30_000;
@@ -11,6 +12,7 @@ export const queryClient = new QueryClient({
 });
 
 export function App() {
+  const { theme } = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
@@ -21,6 +23,7 @@ export function App() {
         position="top-center"
         richColors
         closeButton
+        theme={theme}
         offset={{ top: 72 }}
         mobileOffset={{ top: 72 }}
       />

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import {
   ACCOUNT_TEXTS,
   ANSWER_EMOJI,
+  PARTNER_LEFT_TOAST_MS,
   SCORE_MAX,
   SERVER_EVENTS,
   TEXTS,
@@ -17,7 +18,11 @@ import { NOTIFICATION_TAG, STORAGE_KEYS } from '../lib/constants.js';
 import { removeStorage } from '../lib/storage.js';
 import { ROUTES } from '../features/auth/routing.js';
 import { inboxKeys } from '../features/inbox/queries.js';
-import { getPartnerName, setPartnerStatus } from '../features/pairing/queries.js';
+import {
+  getPartnerName,
+  partnerLeftNotice,
+  setPartnerStatus,
+} from '../features/pairing/queries.js';
 import { profileKeys } from '../features/profile/queries.js';
 
 const SENT_VIEW = `${ROUTES.notifications}?view=sent`;
@@ -73,7 +78,9 @@ export function useLiveSync(userId: string | undefined): void {
         // The sender's Sent view shows "Seen" as soon as the partner reads.
         void queryClient.invalidateQueries({ queryKey: inboxKeys.sent() });
       }),
-      onLive(SERVER_EVENTS.partnerStatusUpdate, ({ status, partner }) => {
+      onLive(SERVER_EVENTS.partnerStatusUpdate, ({ status, partner, ended_by }) => {
+        const notice = partnerLeftNotice(queryClient, userId, ended_by);
+        if (notice) toast.info(notice, { duration: PARTNER_LEFT_TOAST_MS });
         removeStorage(STORAGE_KEYS.partnerId(userId));
         setPartnerStatus(queryClient, status, partner);
         void queryClient.invalidateQueries({ queryKey: profileKeys.all });

@@ -20,4 +20,10 @@ export const STORAGE_KEYS = {
   partnerId: (userId: string) => `couple-desires.partner-id.${userId}`,
   installPromptSeen: 'couple-desires.install-prompt-seen',
   installPromptSeenIos: 'couple-desires.install-prompt-seen-ios',
+  /** Also read by public/theme-init.js before the first paint. */
+  theme: 'couple-desires.theme',
+  pendingPairingCode: 'couple-desires.pending-pairing-code',
 } as const;
+
+/** The notifications switch gives up on a silent push service and says so. */
+export const PUSH_SUBSCRIBE_TIMEOUT_MS = 15_000;

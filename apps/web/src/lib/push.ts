@@ -1,7 +1,9 @@
 import type { PushSubscriptionInput } from '@couple/protocol';
-import { TEXTS } from '@couple/protocol/browser';
+import { TEXTS, type PushProblem } from '@couple/protocol/browser';
 import { api } from './api.js';
 import { base64UrlToBytes, sameKey } from './base64url.js';
+import { PUSH_SUBSCRIBE_TIMEOUT_MS } from './constants.js';
+import { withTimeout } from './timeout.js';
 
 /** SPEC §5: push needs service workers, a push manager and notifications. */
 export function isPushSupported(): boolean {
@@ -23,43 +25,57 @@ export async function isPushEnabled(): Promise<boolean> {
   return (await currentSubscription()) !== null;
 }
 
+export type PushOutcome =
+  { ok: true; subscription: PushSubscription } | { ok: false; problem: PushProblem };
+
 /**
  * SPEC §4 push registration. `ask` lets a user gesture request permission; start-up never asks.
- * Returns the saved subscription, or null (unsupported, not granted, failure: logged only).
+ * Says why it failed so the switch can explain it (not allowed, unsupported, or an error).
  */
-export async function registerPush(ask: boolean): Promise<PushSubscription | null> {
+export async function subscribePush(ask: boolean): Promise<PushOutcome> {
   if (!isPushSupported()) {
     console.info('Push notifications are not supported in this browser');
-    return null;
+    return { ok: false, problem: 'unsupported' };
   }
   let permission = Notification.permission;
   if (permission === 'default' && ask) permission = await Notification.requestPermission();
   if (permission !== 'granted') {
     if (permission === 'denied') console.info(TEXTS.notificationPermissionDenied);
-    return null;
+    return { ok: false, problem: 'blocked' };
   }
   try {
-    const registration = await registerServiceWorker();
-    await navigator.serviceWorker.ready;
-    const { publicKey } = await api.pushPublicKey();
-    const key = base64UrlToBytes(publicKey);
-    let subscription = await registration.pushManager.getSubscription();
-    if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
-      await subscription.unsubscribe();
-      subscription = null;
-    }
-    subscription ??= await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: key,
-    });
-    await api
-      .savePushSubscription(subscription.toJSON() as PushSubscriptionInput)
-      .catch((error: unknown) => console.error('Failed to save push subscription', error));
-    return subscription;
+    // A push service that never answers must end in an explanation, not a spinning switch.
+    const subscription = await withTimeout(subscribe(), PUSH_SUBSCRIBE_TIMEOUT_MS);
+    return { ok: true, subscription };
   } catch (error) {
     console.error('Push registration failed', error);
-    return null;
+    return { ok: false, problem: 'failed' };
   }
+}
+
+/** Subscribes this browser with the server's key (renewed if the key changed) and saves it. */
+async function subscribe(): Promise<PushSubscription> {
+  const registration = await registerServiceWorker();
+  await navigator.serviceWorker.ready;
+  const { publicKey } = await api.pushPublicKey();
+  const key = base64UrlToBytes(publicKey);
+  let subscription = await registration.pushManager.getSubscription();
+  if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: key,
+  });
+  await api.savePushSubscription(subscription.toJSON() as PushSubscriptionInput);
+  return subscription;
+}
+
+/** Start-up registration: the subscription, or null (the reason is only logged). */
+export async function registerPush(ask: boolean): Promise<PushSubscription | null> {
+  const outcome = await subscribePush(ask);
+  return outcome.ok ? outcome.subscription : null;
 }
 
 /** Removes the browser subscription and the stored record for this user. */

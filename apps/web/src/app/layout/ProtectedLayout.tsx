@@ -1,10 +1,13 @@
-import { Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { APP_NAME } from '@couple/protocol/browser';
 import { useUnreadCount } from '../../features/inbox/queries.js';
 import { KeysBanner } from '../../features/keys/KeysBanner.js';
 import { useKeys, useKeysLiveSync } from '../../features/keys/use-keys.js';
 import { InstallPrompt } from '../../features/install/InstallPrompt.js';
 import { Logo } from '../../components/Logo.js';
 import { BottomTabs } from './BottomTabs.js';
+import { documentTitle } from './nav-items.js';
 import { Sidebar } from './Sidebar.js';
 
 /** The signed-in shell: bottom tabs on mobile, a left sidebar from md up. */
@@ -12,6 +15,13 @@ export function ProtectedLayout() {
   const unread = useUnreadCount().data ?? 0;
   const keys = useKeys();
   useKeysLiveSync();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = documentTitle(pathname);
+    return () => {
+      document.title = APP_NAME;
+    };
+  }, [pathname]);
   return (
     <div className="flex min-h-dvh">
       <Sidebar unread={unread} />

@@ -11,6 +11,7 @@ import { failureText } from '../../lib/api-errors.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { profileKeys } from '../profile/queries.js';
 import { ROUTES } from './routing.js';
+import { SignOutButton } from './SignOutButton.js';
 
 export function OnboardingPage() {
   const [username, setUsername] = useState('');
@@ -73,6 +74,7 @@ export function OnboardingPage() {
           {busy ? 'Saving...' : 'Continue'}
         </Button>
       </form>
+      <SignOutButton variant="ghost" />
     </AuthShell>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Lock, Mail } from 'lucide-react';
-import { KEY_TEXTS } from '@couple/protocol/browser';
+import { APP_TEXTS, KEY_TEXTS } from '@couple/protocol/browser';
 import { AuthShell } from '../../components/AuthShell.js';
 import { Button } from '../../components/Button.js';
 import { FarcasterSignInButton } from '../miniapp/FarcasterSignInButton.js';
@@ -22,6 +22,7 @@ export function WelcomePage() {
       title="Couple Desires"
       subtitle="A private space to share your desires with your partner."
     >
+      {!mode && <p className="text-center text-base text-slate-700">{APP_TEXTS.howItWorks}</p>}
       {mode ? (
         <EmailForm
           mode={mode}

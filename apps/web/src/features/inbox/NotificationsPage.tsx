@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { APP_TEXTS } from '@couple/protocol/browser';
 import { useSession } from '../../lib/use-session.js';
 import { usePartnerStatus } from '../pairing/queries.js';
 import { BoxTabs } from './BoxTabs.js';
@@ -50,7 +51,7 @@ export function NotificationsPage() {
     <div className="flex flex-col gap-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">
-          Notifications
+          {APP_TEXTS.inboxTitle}
         </h1>
         <p className="mt-1 text-slate-600">Desires your partner shared with you.</p>
       </header>

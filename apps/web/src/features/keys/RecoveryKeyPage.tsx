@@ -44,7 +44,7 @@ export function RecoveryKeyPage() {
             >
               {current.phrase.split(' ').map((word, index) => (
                 <li key={index} className="rounded-lg bg-brand-50 px-2 py-1 text-slate-900">
-                  <span className="text-slate-500 select-none">{index + 1}. </span>
+                  <span className="text-slate-600 select-none">{index + 1}. </span>
                   {word}
                 </li>
               ))}

@@ -13,13 +13,14 @@ import { ROUTES } from '../auth/routing.js';
 import { profileKeys } from '../profile/queries.js';
 import { BackToOptions } from './BackToOptions.js';
 import { cleanCodeInput } from './countdown.js';
+import { forgetPairingCode } from './pairing-link.js';
 import { partnerKeys } from './queries.js';
 
 /** XXXX-XXXX: the code and its dash. */
 const CODE_INPUT_MAX = PAIRING_CODE_LENGTH + 1;
 
-export function EnterCode({ onBack }: { onBack: () => void }) {
-  const [code, setCode] = useState('');
+export function EnterCode({ onBack, initialCode }: { onBack: () => void; initialCode: string }) {
+  const [code, setCode] = useState(initialCode);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -44,6 +45,7 @@ export function EnterCode({ onBack }: { onBack: () => void }) {
       };
       queryClient.setQueryData(partnerKeys.status(), status);
       void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      forgetPairingCode();
       toast.success(TEXTS.connected);
       void navigate(ROUTES.home);
     } catch (caught) {

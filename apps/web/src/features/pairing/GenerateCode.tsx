@@ -16,6 +16,7 @@ import { BackToOptions } from './BackToOptions.js';
 import { formatCountdown } from './countdown.js';
 import { isConnected, setPartnerStatus } from './queries.js';
 import { holdRedirects } from './redirect-hold.js';
+import { ShareCode } from './ShareCode.js';
 import { useCountdown } from './use-countdown.js';
 
 interface PairingCode {
@@ -111,10 +112,12 @@ export function GenerateCode({ onBack }: { onBack: () => void }) {
           <p className="text-sm text-slate-600" aria-live="off">
             Expires in {formatCountdown(seconds ?? 0)}
           </p>
-          <Button variant="secondary" onClick={() => void copy(shown.code)}>
-            <Copy className="size-5" aria-hidden="true" />
-            Copy Code
-          </Button>
+          <ShareCode code={shown.code}>
+            <Button variant="secondary" onClick={() => void copy(shown.code)}>
+              <Copy className="size-5" aria-hidden="true" />
+              Copy Code
+            </Button>
+          </ShareCode>
           <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-left text-sm text-amber-900">
             <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             Share this code privately with your partner only. Anyone with this code can connect to

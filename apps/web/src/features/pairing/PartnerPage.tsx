@@ -1,15 +1,21 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { KeyRound, QrCode, ShieldCheck } from 'lucide-react';
 import { KEY_TEXTS, PAIRING_CODE_LIFETIME_MINUTES } from '@couple/protocol/browser';
 import { AuthShell } from '../../components/AuthShell.js';
 import { Button } from '../../components/Button.js';
+import { SignOutButton } from '../auth/SignOutButton.js';
 import { EnterCode } from './EnterCode.js';
 import { GenerateCode } from './GenerateCode.js';
+import { codeFromLink, pendingPairingCode } from './pairing-link.js';
 
 type Mode = 'choice' | 'generate' | 'enter';
 
 export function PartnerPage() {
-  const [mode, setMode] = useState<Mode>('choice');
+  const { pathname, search } = useLocation();
+  // A pairing link opens the enter-code step filled in, even after sign-up and onboarding.
+  const [linkCode] = useState(() => codeFromLink(pathname, search) ?? pendingPairingCode());
+  const [mode, setMode] = useState<Mode>(linkCode ? 'enter' : 'choice');
   const back = () => setMode('choice');
 
   return (
@@ -18,7 +24,7 @@ export function PartnerPage() {
       subtitle="Pair your accounts to start sharing desires."
     >
       {mode === 'generate' && <GenerateCode onBack={back} />}
-      {mode === 'enter' && <EnterCode onBack={back} />}
+      {mode === 'enter' && <EnterCode onBack={back} initialCode={linkCode ?? ''} />}
       {mode === 'choice' && (
         <div className="flex flex-col gap-4">
           <Button onClick={() => setMode('generate')}>
@@ -49,6 +55,7 @@ export function PartnerPage() {
           </aside>
         </div>
       )}
+      <SignOutButton variant="ghost" />
     </AuthShell>
   );
 }

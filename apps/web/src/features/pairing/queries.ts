@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PartnerStatus, PartnerStatusResponse, PartnerSummary } from '@couple/protocol';
-import { TIMEOUTS_MS } from '@couple/protocol/browser';
+import { APP_TEXTS, TIMEOUTS_MS } from '@couple/protocol/browser';
 import { withTimeout } from '../../lib/timeout.js';
 import { api } from '../../lib/api.js';
 import { useSession } from '../../lib/use-session.js';
@@ -42,4 +42,16 @@ export function getPartnerName(queryClient: QueryClient): string | null {
   return (
     queryClient.getQueryData<PartnerStatusResponse>(partnerKeys.status())?.partner?.username ?? null
   );
+}
+
+/** The partner ended the link (not this account, on any device): say who, from the cache. */
+export function partnerLeftNotice(
+  queryClient: QueryClient,
+  userId: string,
+  endedBy: string | undefined,
+): string | null {
+  if (!endedBy || endedBy === userId) return null;
+  const name = queryClient.getQueryData<PartnerStatusResponse>(partnerKeys.status())?.partner
+    ?.username;
+  return name ? APP_TEXTS.partnerDisconnectedYou(name) : APP_TEXTS.partnerDisconnectedYouNoName;
 }

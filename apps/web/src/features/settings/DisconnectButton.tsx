@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { TEXTS } from '@couple/protocol/browser';
+import { APP_TEXTS, TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { api } from '../../lib/api.js';
 import { ApiError, failureText } from '../../lib/api-errors.js';
@@ -20,6 +20,15 @@ export function DisconnectButton() {
   const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const panel = useRef<HTMLDivElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+
+  // The question opens at the foot of a long page: bring all of it above the tab bar.
+  useEffect(() => {
+    if (!confirming) return;
+    cancel.current?.focus({ preventScroll: true });
+    panel.current?.scrollIntoView({ block: 'nearest' });
+  }, [confirming]);
 
   async function disconnect() {
     if (busy) return;
@@ -54,16 +63,25 @@ export function DisconnectButton() {
   }
   return (
     <div
+      ref={panel}
       role="alertdialog"
       aria-labelledby="disconnect-question"
-      className="flex flex-col gap-3 rounded-xl bg-red-50 p-4"
+      aria-describedby="disconnect-history"
+      className="flex scroll-mt-20 scroll-mb-28 flex-col gap-3 rounded-xl bg-red-50 p-4 md:scroll-mb-6"
     >
       <p id="disconnect-question" className="font-medium text-red-900">
-        Are you sure you want to disconnect from your partner? You will need a new pairing code to
-        connect again.
+        {APP_TEXTS.disconnectQuestion}
+      </p>
+      <p id="disconnect-history" className="text-sm text-red-900">
+        {APP_TEXTS.disconnectHistory}
       </p>
       <div className="flex gap-3">
-        <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
+        <Button
+          ref={cancel}
+          variant="secondary"
+          onClick={() => setConfirming(false)}
+          disabled={busy}
+        >
           Cancel
         </Button>
         <Button

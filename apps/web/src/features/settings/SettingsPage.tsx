@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { APP_VERSION } from '@couple/protocol/browser';
+import { APP_TEXTS, APP_VERSION } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { Card } from '../../components/Card.js';
 import { signOut } from '../auth/actions.js';
@@ -17,6 +17,7 @@ import { SessionsList } from './sessions/SessionsList.js';
 import { ExportButton } from './export/ExportButton.js';
 import { DeleteAccount } from './delete/DeleteAccount.js';
 import { SignInDetails } from './account/SignInDetails.js';
+import { ThemeSetting } from './ThemeSetting.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `settings-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -40,6 +41,9 @@ export function SettingsPage() {
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">Settings</h1>
       <Section title="Notifications">
         <NotificationToggle />
+      </Section>
+      <Section title={APP_TEXTS.themeTitle}>
+        <ThemeSetting />
       </Section>
       <Section title="App Installation">
         <InstallStatus />

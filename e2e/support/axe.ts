@@ -1,0 +1,32 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const BLOCKING = new Set(['serious', 'critical']);
+/** Toasts mid-animation (entering, leaving, stacked behind the front one) are half transparent. */
+const TRANSIENT = [
+  "[data-sonner-toast][data-mounted='false']",
+  "[data-sonner-toast][data-removed='true']",
+  "[data-sonner-toast][data-front='false']",
+];
+
+/**
+ * Fails on any serious or critical axe violation of the screen as shown, in the light and the
+ * dark theme (the class the theme setting puts on <html>), then restores the theme.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const wasDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+  for (const dark of [false, true]) {
+    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+    const builder = new AxeBuilder({ page });
+    TRANSIENT.forEach((selector) => builder.exclude(selector));
+    const { violations } = await builder.analyze();
+    const blocking = violations
+      .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+      .map(
+        (violation) =>
+          `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+    expect(blocking, `${screen} in the ${dark ? 'dark' : 'light'} theme`).toEqual([]);
+  }
+  await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), wasDark);
+}

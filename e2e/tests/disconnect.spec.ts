@@ -1,0 +1,49 @@
+import { APP_TEXTS } from '@couple/protocol/browser';
+import { DesirePage } from '../pages/DesirePage.js';
+import { Layout } from '../pages/Layout.js';
+import { PartnerPage } from '../pages/PartnerPage.js';
+import { SettingsPage } from '../pages/SettingsPage.js';
+import { MOBILE, expect, test, toast } from '../support/fixtures.js';
+import { signIn } from '../support/flows.js';
+
+test('on a phone the disconnect question shows whole above the tabs and says what is kept', async ({
+  openBrowser,
+  backend,
+}) => {
+  const [alice] = await backend.couple();
+  const page = await openBrowser({ mobile: true, viewport: MOBILE });
+  await signIn(page, alice);
+  const layout = new Layout(page);
+  await layout.open('settings');
+  const settings = new SettingsPage(page);
+  await settings.askToDisconnect();
+
+  await expect(settings.disconnectDialog).toContainText(APP_TEXTS.disconnectHistory);
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  const dialog = await settings.disconnectDialog.boundingBox();
+  const tabs = await layout.tabBar.boundingBox();
+  expect(dialog && tabs).toBeTruthy();
+  if (!dialog || !tabs) return;
+  expect(dialog.y).toBeGreaterThanOrEqual(0);
+  expect(dialog.y + dialog.height).toBeLessThanOrEqual(tabs.y);
+});
+
+test('the partner who is disconnected is told who left and that the history stays', async ({
+  openBrowser,
+  backend,
+}) => {
+  const [alice, bob] = await backend.couple();
+  const [alicePage, bobPage] = await Promise.all([openBrowser({ mobile: true }), openBrowser()]);
+  await signIn(alicePage, alice);
+  await signIn(bobPage, bob);
+  await new DesirePage(bobPage).expectOpen();
+
+  await alicePage.goto('/settings');
+  await new SettingsPage(alicePage).disconnectFromPartner();
+  await expect(toast(alicePage, 'Disconnected from partner')).toBeVisible();
+
+  await expect(toast(bobPage, APP_TEXTS.partnerDisconnectedYou(alice.username))).toBeVisible();
+  await new PartnerPage(bobPage).expectOpen();
+  // The one who left is not told that someone left them.
+  await expect(toast(alicePage, 'disconnected from you')).toHaveCount(0);
+});
