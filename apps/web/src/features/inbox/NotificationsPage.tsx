@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../lib/use-session.js';
+import { OutboxList } from '../outbox/OutboxList.js';
 import { usePartnerStatus } from '../pairing/queries.js';
 import { BoxTabs } from './BoxTabs.js';
 import { MessageList } from './MessageList.js';
@@ -55,6 +56,7 @@ export function NotificationsPage() {
         <p className="mt-1 text-slate-600">Desires your partner shared with you.</p>
       </header>
       <BoxTabs box={box} onChange={(next) => setParams(next === 'sent' ? { view: 'sent' } : {})} />
+      {box === 'sent' && <OutboxList />}
       <MessageList
         box={box}
         messages={pages.data?.pages.flatMap((page) => page.messages) ?? []}
