@@ -9,12 +9,14 @@ import { registerServiceWorker } from './lib/push.js';
 import { getSession } from './lib/session.js';
 import { captureInstallPrompt, isStandalone } from './features/install/install-store.js';
 import { detectMiniAppHost, getHostState } from './features/miniapp/host.js';
+import { startQueryPersistence } from './features/offline/persist.js';
 import './index.css';
 
 // Best effort and never recursive: a report that fails is dropped, not logged again.
 reportClientErrorsTo((entry) => {
   if (getSession()) void api.reportClientError(entry).catch(() => undefined);
 });
+startQueryPersistence(queryClient);
 captureInstallPrompt();
 installDebugTools();
 addDebugProbe('session', () => {
