@@ -1,3 +1,4 @@
+import { OFFLINE_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
 import { Layout } from '../pages/Layout.js';
@@ -5,16 +6,13 @@ import { Outbox } from '../pages/Outbox.js';
 import { expect, test, toast } from '../support/fixtures.js';
 import { signIn } from '../support/flows.js';
 
-const QUEUED = 'No connection: your desire will be sent as soon as you are back online';
-
 test('a desire written offline is sent when the connection returns', async ({
   openBrowser,
   backend,
 }) => {
   const [alice, bob] = await backend.couple();
   const [alicePage, bobPage] = await Promise.all([openBrowser(), openBrowser()]);
-  await signIn(alicePage, alice);
-  await signIn(bobPage, bob);
+  await Promise.all([signIn(alicePage, alice), signIn(bobPage, bob)]);
   await new Layout(bobPage).open('inbox');
   const bobInbox = new InboxPage(bobPage);
   await bobInbox.expectOpen();
@@ -27,14 +25,14 @@ test('a desire written offline is sent when the connection returns', async ({
   await alicePage.context().setOffline(true);
   const note = 'Written in the tunnel';
   await new DesirePage(alicePage).sendDesire({ intensity: 8, urgency: 4, note });
-  await expect(toast(alicePage, QUEUED)).toBeVisible();
+  await expect(toast(alicePage, OFFLINE_TEXTS.queuedToast)).toBeVisible();
   const outbox = new Outbox(alicePage);
   await expect(outbox.waiting).toHaveCount(1);
   await expect(outbox.waiting).toContainText('Intensity: 8/10');
   expect(await backend.receivedIds(bob)).toEqual([]);
 
   await alicePage.context().setOffline(false);
-  await expect(toast(alicePage, 'Your waiting desire has been sent')).toBeVisible();
+  await expect(toast(alicePage, OFFLINE_TEXTS.queuedSent(1))).toBeVisible();
   await expect(outbox.items).toHaveCount(0);
   const card = bobInbox.cardWithNote(note);
   await expect(card).toContainText('Intensity: 8/10');
@@ -99,7 +97,7 @@ test('an offline reload shows the last known inbox with an offline banner', asyn
   await bobPage.context().setOffline(true);
   await bobPage.reload();
   await inbox.expectOpen();
-  await expect(outbox.offlineBanner).toHaveText("You're offline: showing what was here last");
+  await expect(outbox.offlineBanner).toHaveText(OFFLINE_TEXTS.offlineBanner);
   await expect(inbox.cards).toHaveCount(2);
   await expect(inbox.cards.first()).toContainText('Intensity: 2/10');
 

@@ -5,6 +5,8 @@ export const OFFLINE_TEXTS = {
   sendingNow: 'Sending…',
   sendFailedTitle: 'Not sent',
   discard: 'Discard',
+  /** The plain note is never kept, so a refused desire cannot be sealed again: write it anew. */
+  failedHint: 'Discard it and send it again from the desire screen.',
   discarded: 'Desire discarded',
   queuedSent: (count: number) =>
     count === 1

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../lib/use-session.js';
 import { OutboxList } from '../outbox/OutboxList.js';
+import { useOutbox } from '../outbox/use-outbox.js';
 import { usePartnerStatus } from '../pairing/queries.js';
 import { BoxTabs } from './BoxTabs.js';
 import { MessageList } from './MessageList.js';
@@ -28,6 +29,7 @@ export function NotificationsPage() {
   const sent = useMessagePages('sent', box === 'sent');
   const pages = box === 'received' ? received : sent;
   const userId = useSession()?.user.id;
+  const waiting = useOutbox(userId).length;
   const partnerName = usePartnerStatus().data?.partner?.username ?? null;
   const queryClient = useQueryClient();
   const now = useNow();
@@ -57,19 +59,23 @@ export function NotificationsPage() {
       </header>
       <BoxTabs box={box} onChange={(next) => setParams(next === 'sent' ? { view: 'sent' } : {})} />
       {box === 'sent' && <OutboxList />}
-      <MessageList
-        box={box}
-        messages={pages.data?.pages.flatMap((page) => page.messages) ?? []}
-        fresh={fresh}
-        now={now}
-        partnerName={partnerName}
-        loading={pages.isPending}
-        more={{
-          available: pages.hasNextPage,
-          busy: pages.isFetchingNextPage,
-          load: () => void pages.fetchNextPage(),
-        }}
-      />
+      {/* Nothing delivered yet but something waiting: the waiting list says enough. */}
+      {!(box === 'sent' && waiting > 0 && !pages.data?.pages[0]?.messages.length) && (
+        <MessageList
+          box={box}
+          messages={pages.data?.pages.flatMap((page) => page.messages) ?? []}
+          fresh={fresh}
+          now={now}
+          partnerName={partnerName}
+          // Offline the query is paused, not loading: show what is known, not a spinner.
+          loading={pages.isPending && pages.fetchStatus !== 'paused'}
+          more={{
+            available: pages.hasNextPage,
+            busy: pages.isFetchingNextPage,
+            load: () => void pages.fetchNextPage(),
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -30,15 +30,20 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
         </p>
       )}
       {failure ? (
-        <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-          <p role="alert" className="flex items-center gap-1 text-sm font-semibold text-red-700">
-            <AlertCircle className="size-4" aria-hidden="true" />
-            {OFFLINE_TEXTS.sendFailedTitle}: {failure.text}
-          </p>
+        <div className="mt-3 flex flex-col gap-3">
+          <div role="alert" className="flex items-start gap-2 text-sm text-red-800">
+            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <p>
+              <span className="font-semibold">
+                {OFFLINE_TEXTS.sendFailedTitle}: {failure.text.replace(/\.$/, '')}.
+              </span>{' '}
+              {OFFLINE_TEXTS.failedHint}
+            </p>
+          </div>
           <button
             type="button"
             onClick={() => discard(item)}
-            className="min-h-11 rounded-xl px-3 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
+            className="min-h-11 self-start rounded-xl px-4 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
           >
             {OFFLINE_TEXTS.discard}
           </button>

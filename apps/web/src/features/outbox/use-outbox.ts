@@ -6,6 +6,7 @@ import { logClientError } from '../../lib/client-errors.js';
 import { getLiveState, subscribeLiveState } from '../../lib/live.js';
 import { inboxKeys } from '../inbox/queries.js';
 import { profileKeys } from '../profile/queries.js';
+import type { FlushResult } from './flush.js';
 import { flushOutbox } from './outbox.js';
 import type { OutboxItem } from './retry.js';
 import {
@@ -45,11 +46,15 @@ export function useOutboxSender(userId: string | undefined): void {
     if (!userId) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    let handled: FlushResult | null = null;
     const flush = () => {
       clearTimeout(timer);
       void flushOutbox(userId)
-        .then(({ sent, retryAt }) => {
-          if (stopped) return;
+        .then((result) => {
+          // Two triggers at once (online, then live reconnect) share one run: handle it once.
+          if (stopped || result === handled) return;
+          handled = result;
+          const { sent, retryAt } = result;
           if (sent > 0) {
             toast.success(OFFLINE_TEXTS.queuedSent(sent), { duration: TOAST_MS.sent });
             void queryClient.invalidateQueries({ queryKey: inboxKeys.sent() });
