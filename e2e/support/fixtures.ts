@@ -6,6 +6,8 @@ export interface BrowserOptions {
   mobile?: boolean;
   /** Notifications are left to the browser's default (denied in headless chromium). */
   notifications?: boolean;
+  /** Let the app's service worker run (the suite blocks it by default). */
+  serviceWorker?: boolean;
 }
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -26,6 +28,7 @@ export const test = base.extend<Fixtures>({
         baseURL,
         viewport: options.viewport ?? (mobile ? MOBILE : DESKTOP),
         ...(mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+        ...(options.serviceWorker ? { serviceWorkers: 'allow' as const } : {}),
         locale: 'en-US',
         timezoneId: 'UTC',
         permissions: [

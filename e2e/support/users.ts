@@ -69,6 +69,14 @@ export class Backend {
     );
   }
 
+  /** The ids of the desires this user received (first page), newest first. */
+  async receivedIds(user: ApiUser): Promise<string[]> {
+    const body = await ok<{ messages: { id: string }[] }>(
+      await this.request.get('/api/messages', { headers: auth(user) }),
+    );
+    return body.messages.map((message) => message.id);
+  }
+
   /** Two signed-up, paired partners. */
   async couple(): Promise<[ApiUser, ApiUser]> {
     const [a, b] = await Promise.all([this.signUp(newUser('a')), this.signUp(newUser('b'))]);

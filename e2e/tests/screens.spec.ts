@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
+import { ERRORS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
 import { KeysPages } from '../pages/KeysPages.js';
 import { Layout } from '../pages/Layout.js';
 import { OnboardingPage } from '../pages/OnboardingPage.js';
+import { Outbox } from '../pages/Outbox.js';
 import { PartnerPage } from '../pages/PartnerPage.js';
 import { ProfilePage } from '../pages/ProfilePage.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
@@ -163,5 +165,33 @@ for (const { label, mobile, size } of [
     await shots.capture('partner-share-code', sharing);
     await sharing.emulateMedia({ colorScheme: 'dark' });
     await shots.capture('partner-share-code-dark', sharing);
+
+    // Never lost offline: a desire waiting to send, the offline banner, and a refused send.
+    const outbox = new Outbox(page);
+    await layout.open('desire');
+    await page.context().setOffline(true);
+    await new DesirePage(page).sendDesire({ intensity: 6, urgency: 8, note: 'See you at eight' });
+    await expect(outbox.waiting).toHaveCount(1);
+    await expect(outbox.offlineBanner).toBeVisible();
+    await outbox.waiting.evaluate((item) => item.scrollIntoView({ block: 'center' }));
+    await shots.capture('desire-waiting-to-send');
+    await layout.open('inbox');
+    await new InboxPage(page).sentTab.click();
+    await expect(outbox.waiting).toHaveCount(1);
+    await shots.capture('sent-waiting-to-send');
+    const keyChanged = ERRORS.partner_key_changed;
+    await page.route('**/api/messages', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: keyChanged.status,
+            json: { error: keyChanged.text, code: 'partner_key_changed' },
+          })
+        : route.fallback(),
+    );
+    await page.context().setOffline(false);
+    await expect(outbox.failed).toHaveCount(1);
+    await shots.capture('sent-not-sent');
+    await outbox.discard();
+    await expect(outbox.items).toHaveCount(0);
   });
 }

@@ -10,6 +10,7 @@ import { getSession } from './lib/session.js';
 import { captureInstallPrompt, isStandalone } from './features/install/install-store.js';
 import { detectMiniAppHost, getHostState } from './features/miniapp/host.js';
 import { rememberPairingLink } from './features/pairing/pairing-link.js';
+import { startQueryPersistence } from './features/offline/persist.js';
 import './index.css';
 
 // Best effort and never recursive: a report that fails is dropped, not logged again.
@@ -18,6 +19,7 @@ reportClientErrorsTo((entry) => {
 });
 // Before the routing rules send a signed-out person to the welcome screen and drop the query.
 rememberPairingLink(window.location.pathname, window.location.search);
+startQueryPersistence(queryClient);
 captureInstallPrompt();
 installDebugTools();
 addDebugProbe('session', () => {

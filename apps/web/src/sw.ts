@@ -7,6 +7,8 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NOTIFICATION_APPEARANCE } from '@couple/protocol/browser';
 import { NOTIFICATION_TAG } from './lib/constants.js';
+import { OUTBOX_CHANGED_MESSAGE, OUTBOX_SYNC_TAG } from './features/outbox/store.js';
+import { flushFromWorker } from './features/outbox/worker-sync.js';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -26,6 +28,22 @@ registerRoute(
 
 self.addEventListener('install', () => void self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+/** Background Sync (Chromium): send the outbox, then let open windows show what is left. */
+async function syncOutbox(): Promise<void> {
+  try {
+    const { waiting } = await flushFromWorker();
+    if (waiting) throw new Error('outbox: desires still waiting');
+  } finally {
+    const windows = await self.clients.matchAll({ type: 'window' });
+    for (const client of windows) client.postMessage(OUTBOX_CHANGED_MESSAGE);
+  }
+}
+
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(syncOutbox());
+});
 
 interface PushPayload {
   title?: string;

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './texts.js';
 export * from './app-texts.js';
+export * from './offline-texts.js';
 export * from './rules.js';
 export * from './events.js';
 export * from './schemas/common.js';

@@ -5,6 +5,7 @@ import { useUnreadCount } from '../../features/inbox/queries.js';
 import { KeysBanner } from '../../features/keys/KeysBanner.js';
 import { useKeys, useKeysLiveSync } from '../../features/keys/use-keys.js';
 import { InstallPrompt } from '../../features/install/InstallPrompt.js';
+import { OfflineBanner } from '../../features/offline/OfflineBanner.js';
 import { Logo } from '../../components/Logo.js';
 import { BottomTabs } from './BottomTabs.js';
 import { documentTitle } from './nav-items.js';
@@ -31,6 +32,7 @@ export function ProtectedLayout() {
           <span className="font-bold text-slate-900">Couple Desires</span>
         </header>
         <main className="mx-auto w-full max-w-2xl flex-1 px-4 pt-6 pb-28 md:px-8 md:pb-10">
+          <OfflineBanner />
           <KeysBanner keys={keys} />
           <Outlet />
         </main>

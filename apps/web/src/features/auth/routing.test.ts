@@ -24,6 +24,21 @@ describe('decideRoute', () => {
     });
   });
 
+  it('keeps the screen when the profile request got no answer (offline), unlike a failure', () => {
+    expect(decide({ username: { state: 'unreachable' } })).toEqual({ kind: 'stay' });
+    expect(decide({ pathname: '/notifications', username: { state: 'unreachable' } })).toEqual({
+      kind: 'stay',
+    });
+    expect(decide({ username: { state: 'error' } })).toEqual({
+      kind: 'redirect',
+      to: '/auth/onboarding',
+    });
+  });
+
+  it('assumes a partner when the partner check got no answer', () => {
+    expect(decide({ hasPartner: { state: 'unreachable' } })).toEqual({ kind: 'stay' });
+  });
+
   it('waits while the profile or partner is loading', () => {
     expect(decide({ username: { state: 'loading' } })).toEqual({ kind: 'wait' });
     expect(decide({ hasPartner: { state: 'loading' } })).toEqual({ kind: 'wait' });

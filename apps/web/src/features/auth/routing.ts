@@ -13,8 +13,12 @@ export const ROUTES = {
   safetyNumber: '/keys/safety',
 } as const;
 
-/** A value that is still loading, failed, or known. */
-export type Loadable<T> = { state: 'loading' } | { state: 'error' } | { state: 'ready'; value: T };
+/** A value that is still loading, failed, was not answered (no network), or known. */
+export type Loadable<T> =
+  | { state: 'loading' }
+  | { state: 'error' }
+  | { state: 'unreachable' }
+  | { state: 'ready'; value: T };
 
 export interface RouteInput {
   pathname: string;
@@ -31,7 +35,8 @@ export const isAuthRoute = (pathname: string) =>
 /**
  * SPEC §4 routing once a user is known. Without a user only the welcome screen is reachable
  * (onboarding and pairing need one). A failed profile request means onboarding; a failed
- * partner check means a partner is assumed.
+ * partner check means a partner is assumed. A profile request without any answer (offline,
+ * server unreachable, nothing cached) is not a missing profile: the app stays where it is.
  */
 export function decideRoute(input: RouteInput): RouteDecision {
   const { pathname } = input;
@@ -40,12 +45,13 @@ export function decideRoute(input: RouteInput): RouteDecision {
   if (!input.signedIn) return goTo(ROUTES.welcome);
 
   if (input.username.state === 'loading') return { kind: 'wait' };
+  if (input.username.state === 'unreachable') return { kind: 'stay' };
   if (input.username.state === 'error' || isTemporaryUsername(input.username.value)) {
     return goTo(ROUTES.onboarding);
   }
 
   if (input.hasPartner.state === 'loading') return { kind: 'wait' };
-  const hasPartner = input.hasPartner.state === 'error' || input.hasPartner.value;
+  const hasPartner = input.hasPartner.state !== 'ready' || input.hasPartner.value;
   if (!hasPartner) return goTo(ROUTES.partner);
 
   return isAuthRoute(pathname) ? goTo(ROUTES.home) : { kind: 'stay' };

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Send } from 'lucide-react';
 import { Link } from 'react-router';
-import { KEY_TEXTS, NOTE_MAX, TEXTS, TOAST_MS } from '@couple/protocol/browser';
+import { KEY_TEXTS, NOTE_MAX, OFFLINE_TEXTS, TEXTS, TOAST_MS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { Card } from '../../components/Card.js';
 import { ApiError } from '../../lib/api-errors.js';
@@ -21,6 +21,7 @@ import { profileKeys } from '../profile/queries.js';
 import { resolvePartnerId } from './partner-id.js';
 import { ScoreSlider } from './ScoreSlider.js';
 import { loadScore, saveScore } from './scores.js';
+import { OutboxList } from '../outbox/OutboxList.js';
 import { NoteSealError, sendDesire } from './send.js';
 import { ROUTES } from '../auth/routing.js';
 
@@ -70,7 +71,7 @@ export function DesirePage() {
       const partnerId = await resolvePartnerId(queryClient, userId);
       const send = (withSeal: NoteSeal) =>
         sendDesire({ userId, partnerId, intensity, urgency, note, seal: withSeal });
-      await send(seal).catch(async (error: unknown) => {
+      const result = await send(seal).catch(async (error: unknown) => {
         // The partner published a key since this page read them: seal again with the new one,
         // unless it replaced a key this device knew (then the warning shows instead).
         if (!isStaleKeyError(error)) throw error;
@@ -79,7 +80,8 @@ export function DesirePage() {
         return send(noteSealOf(fresh));
       });
       setNote('');
-      toast.success(TEXTS.desireSent, { duration: TOAST_MS.sent });
+      if (result.kind === 'queued') toast(OFFLINE_TEXTS.queuedToast, { duration: TOAST_MS.sent });
+      else toast.success(TEXTS.desireSent, { duration: TOAST_MS.sent });
       void queryClient.invalidateQueries({ queryKey: profileKeys.stats() });
     } catch (error) {
       logClientError('send_desire', error);
@@ -162,6 +164,7 @@ export function DesirePage() {
         <Send className="size-5" aria-hidden="true" />
         {busy ? 'Sending...' : 'Send Desire'}
       </Button>
+      <OutboxList />
     </form>
   );
 }

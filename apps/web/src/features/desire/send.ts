@@ -6,6 +6,8 @@ import { logClientError } from '../../lib/client-errors.js';
 import { LiveAckError, emitLive } from '../../lib/live.js';
 import { uuid } from '../../lib/uuid.js';
 import type { NoteSeal } from '../keys/seal.js';
+import { enqueueDesire, hasWaiting } from '../outbox/outbox.js';
+import { isRetryable } from '../outbox/retry.js';
 
 export interface DesireDraft {
   userId: string;
@@ -79,18 +81,36 @@ export async function buildDesire(draft: DesireDraft): Promise<OutgoingDesire> {
   }
 }
 
+export type SendResult = { kind: 'sent'; message: Message } | { kind: 'queued' };
+
 /**
  * Sends over the live channel and resolves once the server acknowledged the stored row. A dead
  * socket or a missing acknowledgement falls back to POST /api/messages with the same id, so the
- * desire is stored once at most; a refusal by the server is final.
+ * desire is stored once at most; a refusal by the server is final. No answer at all (offline,
+ * server unreachable, 5xx, 429) keeps the sealed desire in the outbox, as does an outbox that
+ * still holds older ones (they go first).
  */
-export async function sendDesire(draft: DesireDraft): Promise<Message> {
+export async function sendDesire(draft: DesireDraft): Promise<SendResult> {
   const desire = await buildDesire(draft);
+  if (await hasWaiting(draft.userId)) {
+    await enqueueDesire(draft.userId, desire);
+    return { kind: 'queued' };
+  }
   try {
-    return (await emitLive('send_message', desire, SEND_ACK_TIMEOUT_MS)).message;
+    return {
+      kind: 'sent',
+      message: (await emitLive('send_message', desire, SEND_ACK_TIMEOUT_MS)).message,
+    };
   } catch (error) {
     if (error instanceof LiveAckError) throw error;
     logClientError('send_message', error);
-    return (await api.sendMessage(desire)).message;
+  }
+  try {
+    return { kind: 'sent', message: (await api.sendMessage(desire)).message };
+  } catch (error) {
+    if (!isRetryable(error)) throw error;
+    logClientError('send_message_http', error);
+    await enqueueDesire(draft.userId, desire);
+    return { kind: 'queued' };
   }
 }

@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { APP_TEXTS } from '@couple/protocol/browser';
 import { useSession } from '../../lib/use-session.js';
+import { OutboxList } from '../outbox/OutboxList.js';
+import { useOutbox } from '../outbox/use-outbox.js';
 import { usePartnerStatus } from '../pairing/queries.js';
 import { BoxTabs } from './BoxTabs.js';
 import { MessageList } from './MessageList.js';
@@ -28,6 +30,7 @@ export function NotificationsPage() {
   const sent = useMessagePages('sent', box === 'sent');
   const pages = box === 'received' ? received : sent;
   const userId = useSession()?.user.id;
+  const waiting = useOutbox(userId).length;
   const partnerName = usePartnerStatus().data?.partner?.username ?? null;
   const queryClient = useQueryClient();
   const now = useNow();
@@ -56,20 +59,25 @@ export function NotificationsPage() {
         <p className="mt-1 text-slate-600">Desires your partner shared with you.</p>
       </header>
       <BoxTabs box={box} onChange={(next) => setParams(next === 'sent' ? { view: 'sent' } : {})} />
-      <MessageList
-        box={box}
-        messages={pages.data?.pages.flatMap((page) => page.messages) ?? []}
-        answers={answersOf(pages.data)}
-        fresh={fresh}
-        now={now}
-        partnerName={partnerName}
-        loading={pages.isPending}
-        more={{
-          available: pages.hasNextPage,
-          busy: pages.isFetchingNextPage,
-          load: () => void pages.fetchNextPage(),
-        }}
-      />
+      {box === 'sent' && <OutboxList />}
+      {/* Nothing delivered yet but something waiting: the waiting list says enough. */}
+      {!(box === 'sent' && waiting > 0 && !pages.data?.pages[0]?.messages.length) && (
+        <MessageList
+          box={box}
+          messages={pages.data?.pages.flatMap((page) => page.messages) ?? []}
+          answers={answersOf(pages.data)}
+          fresh={fresh}
+          now={now}
+          partnerName={partnerName}
+          // Offline the query is paused, not loading: show what is known, not a spinner.
+          loading={pages.isPending && pages.fetchStatus !== 'paused'}
+          more={{
+            available: pages.hasNextPage,
+            busy: pages.isFetchingNextPage,
+            load: () => void pages.fetchNextPage(),
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { api } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { withTimeout } from '../../lib/timeout.js';
 import { useSession } from '../../lib/use-session.js';
+import { isNetworkFailure } from '../offline/network.js';
 
 export const inboxKeys = {
   all: ['messages'] as const,
@@ -35,7 +36,8 @@ export function useMessagePages(box: MessageBox, enabled = true) {
       try {
         return await withTimeout(fetchPage(box, pageParam), TIMEOUTS_MS.notificationFetch);
       } catch (error) {
-        if (pageParam) throw error;
+        // Offline: keep what the cache (restored after a reload) shows rather than empty it.
+        if (pageParam || isNetworkFailure(error)) throw error;
         logClientError('notifications_fetch', error);
         return { messages: [], count: 0, answers: [] };
       }

@@ -1,0 +1,36 @@
+import { useSyncExternalStore } from 'react';
+import { WifiOff } from 'lucide-react';
+import { OFFLINE_TEXTS } from '@couple/protocol/browser';
+import { useProfile } from '../profile/queries.js';
+import { isNetworkFailure } from './network.js';
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+}
+
+/** Above every signed-in screen while it shows the saved state instead of the server's. */
+export function OfflineBanner() {
+  const online = useOnline();
+  const profile = useProfile();
+  const unreachable = profile.isError && isNetworkFailure(profile.error);
+  if (online && !unreachable) return null;
+  return (
+    <div
+      role="status"
+      data-testid="offline-banner"
+      className="mb-6 flex items-center gap-2 rounded-2xl bg-amber-50 p-4 text-sm font-medium text-amber-900 ring-1 ring-amber-200"
+    >
+      <WifiOff className="size-5 shrink-0" aria-hidden="true" />
+      {online ? OFFLINE_TEXTS.unreachableBanner : OFFLINE_TEXTS.offlineBanner}
+    </div>
+  );
+}

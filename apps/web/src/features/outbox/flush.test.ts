@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-errors.js';
+import type { OutgoingDesire } from '../../lib/api.js';
+import { flushItems, type OutboxStore } from './flush.js';
+import { newOutboxItem, type OutboxItem } from './retry.js';
+
+function memoryStore(items: OutboxItem[]): OutboxStore & { rows: Map<string, OutboxItem> } {
+  const rows = new Map(items.map((item) => [item.id, item]));
+  return {
+    rows,
+    has: (id) => Promise.resolve(rows.has(id)),
+    put: (item) => Promise.resolve(void rows.set(item.id, item)),
+    remove: (id) => Promise.resolve(void rows.delete(id)),
+  };
+}
+
+const item = (id: string, queuedAt: number) =>
+  newOutboxItem(
+    'me',
+    {
+      id,
+      receiverId: 'p',
+      intensity: 1,
+      urgency: '2',
+      content: null,
+      encrypted: false,
+      encryptionData: null,
+    } satisfies OutgoingDesire,
+    null,
+    queuedAt,
+  );
+
+describe('flushItems', () => {
+  it('posts oldest first with each desire’s own id, and empties the outbox', async () => {
+    const items = [item('b', 2), item('a', 1), item('c', 3)];
+    const store = memoryStore(items);
+    const posted: (string | undefined)[] = [];
+    const result = await flushItems(
+      items,
+      async (i) => void posted.push(i.desire.id),
+      store,
+      () => 10,
+    );
+    expect(posted).toEqual(['a', 'b', 'c']);
+    expect(result).toEqual({ sent: 3, retryAt: null });
+    expect(store.rows.size).toBe(0);
+  });
+
+  it('stops at the first network failure so a later desire never overtakes it', async () => {
+    const items = [item('a', 1), item('b', 2)];
+    const store = memoryStore(items);
+    const posted: string[] = [];
+    const result = await flushItems(
+      items,
+      async (i) => {
+        posted.push(i.id);
+        throw new TypeError('Failed to fetch');
+      },
+      store,
+      () => 100,
+    );
+    expect(posted).toEqual(['a']);
+    expect(result).toEqual({ sent: 0, retryAt: 2_100 });
+    expect(store.rows.get('a')?.attempts).toBe(1);
+    expect(store.rows.get('b')?.attempts).toBe(0);
+  });
+
+  it('marks a refusal as failed, keeps it for the person, and goes on with the next', async () => {
+    const items = [item('a', 1), item('b', 2)];
+    const store = memoryStore(items);
+    const result = await flushItems(
+      items,
+      async (i) => {
+        if (i.id === 'a') throw new ApiError(409, 'Key changed', 'partner_key_changed');
+      },
+      store,
+      () => 100,
+    );
+    expect(result.sent).toBe(1);
+    expect(store.rows.get('a')?.failure?.code).toBe('partner_key_changed');
+    expect(store.rows.has('b')).toBe(false);
+  });
+
+  it('waits for the backoff before trying again', async () => {
+    const later = { ...item('a', 1), nextAttemptAt: 500 };
+    let calls = 0;
+    const result = await flushItems(
+      [later],
+      async () => void (calls += 1),
+      memoryStore([later]),
+      () => 100,
+    );
+    expect(calls).toBe(0);
+    expect(result.retryAt).toBe(500);
+  });
+
+  it('skips a desire someone else (the service worker) already sent', async () => {
+    const items = [item('a', 1)];
+    let calls = 0;
+    const result = await flushItems(
+      items,
+      async () => void (calls += 1),
+      memoryStore([]),
+      () => 10,
+    );
+    expect(calls).toBe(0);
+    expect(result.sent).toBe(0);
+  });
+});

@@ -1,0 +1,71 @@
+import type { ApiBody, ErrorCode } from '@couple/protocol';
+import { ApiError } from '../../lib/api-errors.js';
+
+/** The body of POST /api/messages (lib/api's OutgoingDesire, which the worker cannot import). */
+type OutgoingDesire = ApiBody<'sendDesire'>;
+
+/** A desire sealed and waiting in IndexedDB; `desire.id` is the idempotent client id. */
+export interface OutboxItem {
+  id: string;
+  userId: string;
+  desire: OutgoingDesire;
+  queuedAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  /** The bearer token at the last attempt, for the service worker's Background Sync. */
+  accessToken: string | null;
+  /** Set once the server refused it: shown with a way to discard it, never retried. */
+  failure: { text: string; code: ErrorCode | null } | null;
+}
+
+const BACKOFF_BASE_MS = 2_000;
+const BACKOFF_MAX_MS = 5 * 60_000;
+
+/**
+ * No answer, a server error, a timeout or rate limit, or an expired session may pass: keep it.
+ * Any other refusal would be refused again with the same body: final.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  const { status } = error;
+  return status >= 500 || status === 408 || status === 429 || status === 401;
+}
+
+/** 2 s, 4 s, 8 s … up to 5 minutes. */
+export function backoffMs(attempts: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** The items still to send, oldest first (the order they were written in). */
+export function pendingInOrder(items: readonly OutboxItem[]): OutboxItem[] {
+  return items.filter((item) => item.failure === null).sort((a, b) => a.queuedAt - b.queuedAt);
+}
+
+export function newOutboxItem(
+  userId: string,
+  desire: OutgoingDesire,
+  accessToken: string | null,
+  now: number,
+): OutboxItem {
+  return {
+    id: desire.id ?? '',
+    userId,
+    desire,
+    queuedAt: now,
+    attempts: 0,
+    nextAttemptAt: now,
+    accessToken,
+    failure: null,
+  };
+}
+
+/** The item after a failed attempt: queued again later, or marked refused. */
+export function afterFailure(item: OutboxItem, error: unknown, now: number): OutboxItem {
+  if (!isRetryable(error)) {
+    const text = error instanceof Error ? error.message : String(error);
+    const code = error instanceof ApiError ? error.code : null;
+    return { ...item, failure: { text, code } };
+  }
+  const attempts = item.attempts + 1;
+  return { ...item, attempts, nextAttemptAt: now + backoffMs(attempts) };
+}

@@ -1,0 +1,57 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { OutboxItem } from './retry.js';
+
+/** The outbox in IndexedDB: shared by the app and the service worker (no DOM, no React). */
+interface OutboxDb extends DBSchema {
+  desires: { key: string; value: OutboxItem };
+}
+
+const DB_NAME = 'couple-desires-outbox';
+export const OUTBOX_SYNC_TAG = 'outbox';
+export const OUTBOX_CHANGED_MESSAGE = 'outbox-changed';
+
+let db: Promise<IDBPDatabase<OutboxDb>> | null = null;
+const listeners = new Set<() => void>();
+
+function open(): Promise<IDBPDatabase<OutboxDb>> {
+  db ??= openDB<OutboxDb>(DB_NAME, 1, {
+    upgrade(database) {
+      database.createObjectStore('desires', { keyPath: 'id' });
+    },
+  });
+  return db;
+}
+
+/** Tells this page's views that the outbox changed (the service worker posts a message). */
+export function notifyOutboxChanged(): void {
+  for (const listener of listeners) listener();
+}
+
+export function subscribeOutbox(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export async function listOutbox(userId: string): Promise<OutboxItem[]> {
+  const all = await (await open()).getAll('desires');
+  return all.filter((item) => item.userId === userId).sort((a, b) => a.queuedAt - b.queuedAt);
+}
+
+export async function listAllOutbox(): Promise<OutboxItem[]> {
+  return (await open()).getAll('desires');
+}
+
+export async function putOutboxItem(item: OutboxItem): Promise<void> {
+  await (await open()).put('desires', item);
+  notifyOutboxChanged();
+}
+
+export async function deleteOutboxItem(id: string): Promise<void> {
+  await (await open()).delete('desires', id);
+  notifyOutboxChanged();
+}
+
+/** Still queued (not sent by someone else meanwhile, e.g. the service worker). */
+export async function hasOutboxItem(id: string): Promise<boolean> {
+  return (await (await open()).getKey('desires', id)) !== undefined;
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { OFFLINE_TEXTS, TOAST_MS } from '@couple/protocol/browser';
+import { logClientError } from '../../lib/client-errors.js';
+import { getLiveState, subscribeLiveState } from '../../lib/live.js';
+import { inboxKeys } from '../inbox/queries.js';
+import { profileKeys } from '../profile/queries.js';
+import type { FlushResult } from './flush.js';
+import { flushOutbox } from './outbox.js';
+import type { OutboxItem } from './retry.js';
+import {
+  OUTBOX_CHANGED_MESSAGE,
+  listOutbox,
+  notifyOutboxChanged,
+  subscribeOutbox,
+} from './store.js';
+
+/** This user's outbox, read again whenever it changes (here or in the service worker). */
+export function useOutbox(userId: string | undefined): OutboxItem[] {
+  const [items, setItems] = useState<OutboxItem[]>([]);
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    const read = () =>
+      void listOutbox(userId)
+        .then((next) => current && setItems(next))
+        .catch((error: unknown) => logClientError('outbox_read', error));
+    read();
+    const stop = subscribeOutbox(read);
+    return () => {
+      current = false;
+      stop();
+    };
+  }, [userId]);
+  return userId ? items : [];
+}
+
+/**
+ * Sends the waiting desires by themselves: at start, when the browser is back online, when the
+ * live channel reconnects, when the service worker asks, and after each backoff.
+ */
+export function useOutboxSender(userId: string | undefined): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    let handled: FlushResult | null = null;
+    const flush = () => {
+      clearTimeout(timer);
+      void flushOutbox(userId)
+        .then((result) => {
+          // Two triggers at once (online, then live reconnect) share one run: handle it once.
+          if (stopped || result === handled) return;
+          handled = result;
+          const { sent, retryAt } = result;
+          if (sent > 0) {
+            toast.success(OFFLINE_TEXTS.queuedSent(sent), { duration: TOAST_MS.sent });
+            void queryClient.invalidateQueries({ queryKey: inboxKeys.sent() });
+            void queryClient.invalidateQueries({ queryKey: profileKeys.stats() });
+          }
+          if (retryAt !== null) timer = setTimeout(flush, Math.max(0, retryAt - Date.now()));
+        })
+        .catch((error: unknown) => logClientError('outbox_flush', error));
+    };
+    const onLiveState = () => getLiveState() === 'connected' && flush();
+    const onWorkerMessage = (event: MessageEvent<unknown>) => {
+      if (event.data !== OUTBOX_CHANGED_MESSAGE) return;
+      notifyOutboxChanged();
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.sent() });
+    };
+    flush();
+    window.addEventListener('online', flush);
+    const stopLive = subscribeLiveState(onLiveState);
+    navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', flush);
+      stopLive();
+      navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
+    };
+  }, [userId, queryClient]);
+}

@@ -1,0 +1,35 @@
+import { API_ROUTES, routePath } from '@couple/protocol/browser';
+import { apiErrorOf } from '../../lib/api-errors.js';
+import { flushItems } from './flush.js';
+import { listAllOutbox } from './store.js';
+
+/**
+ * The service worker's Background Sync: it cannot run the app, so it posts the waiting desires
+ * itself with the token saved at the last attempt. An expired token is a 401, which keeps the
+ * desire for the app (it refreshes the session); the idempotent id makes a send by both stored
+ * once. Rejects while some wait, so the browser schedules the sync again.
+ */
+export async function flushFromWorker(): Promise<{ sent: number; waiting: boolean }> {
+  const items = await listAllOutbox();
+  const users = [...new Set(items.map((item) => item.userId))];
+  let sent = 0;
+  let waiting = false;
+  for (const userId of users) {
+    const own = items.filter((item) => item.userId === userId);
+    const result = await flushItems(own, async (item) => {
+      const response = await fetch(routePath('sendDesire'), {
+        method: API_ROUTES.sendDesire.method,
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          ...(item.accessToken ? { authorization: `Bearer ${item.accessToken}` } : {}),
+        },
+        body: JSON.stringify(item.desire),
+      });
+      if (!response.ok) throw apiErrorOf(response.status, await response.text());
+    });
+    sent += result.sent;
+    waiting ||= result.retryAt !== null;
+  }
+  return { sent, waiting };
+}

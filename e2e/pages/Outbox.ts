@@ -1,0 +1,34 @@
+import type { Page } from '@playwright/test';
+
+/** The desires waiting on this device (desire screen and Sent view) and the offline banner. */
+export class Outbox {
+  get items() {
+    return this.page.getByTestId('outbox-item');
+  }
+  get waiting() {
+    return this.items.filter({ hasText: 'Waiting to send' });
+  }
+  get failed() {
+    return this.items.filter({ hasText: 'Not sent' });
+  }
+  get offlineBanner() {
+    return this.page.getByTestId('offline-banner');
+  }
+
+  constructor(readonly page: Page) {}
+
+  async discard(): Promise<void> {
+    await this.failed.first().getByRole('button', { name: 'Discard' }).click();
+  }
+
+  /** The service worker controls the page and its app shell is cached: a reload works offline. */
+  async waitUntilAvailableOffline(): Promise<void> {
+    await this.page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller) return;
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
+    });
+  }
+}

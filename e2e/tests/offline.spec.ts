@@ -1,0 +1,106 @@
+import { OFFLINE_TEXTS } from '@couple/protocol/browser';
+import { DesirePage } from '../pages/DesirePage.js';
+import { InboxPage } from '../pages/InboxPage.js';
+import { Layout } from '../pages/Layout.js';
+import { Outbox } from '../pages/Outbox.js';
+import { expect, test, toast } from '../support/fixtures.js';
+import { signIn } from '../support/flows.js';
+
+test('a desire written offline is sent when the connection returns', async ({
+  openBrowser,
+  backend,
+}) => {
+  const [alice, bob] = await backend.couple();
+  const [alicePage, bobPage] = await Promise.all([openBrowser(), openBrowser()]);
+  await Promise.all([signIn(alicePage, alice), signIn(bobPage, bob)]);
+  await new Layout(bobPage).open('inbox');
+  const bobInbox = new InboxPage(bobPage);
+  await bobInbox.expectOpen();
+
+  const posts: string[] = [];
+  alicePage.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/messages')
+      posts.push(request.url());
+  });
+  await alicePage.context().setOffline(true);
+  const note = 'Written in the tunnel';
+  await new DesirePage(alicePage).sendDesire({ intensity: 8, urgency: 4, note });
+  await expect(toast(alicePage, OFFLINE_TEXTS.queuedToast)).toBeVisible();
+  const outbox = new Outbox(alicePage);
+  await expect(outbox.waiting).toHaveCount(1);
+  await expect(outbox.waiting).toContainText('Intensity: 8/10');
+  expect(await backend.receivedIds(bob)).toEqual([]);
+
+  await alicePage.context().setOffline(false);
+  await expect(toast(alicePage, OFFLINE_TEXTS.queuedSent(1))).toBeVisible();
+  await expect(outbox.items).toHaveCount(0);
+  const card = bobInbox.cardWithNote(note);
+  await expect(card).toContainText('Intensity: 8/10');
+  await expect(card).toContainText(/encrypted/i);
+  expect(posts.length).toBeGreaterThan(0);
+
+  // Going offline and back again sends nothing more: the partner has it exactly once.
+  await alicePage.context().setOffline(true);
+  await alicePage.context().setOffline(false);
+  await alicePage.reload();
+  await new DesirePage(alicePage).expectOpen();
+  await expect(bobInbox.cards).toHaveCount(1);
+  expect(await backend.receivedIds(bob)).toHaveLength(1);
+});
+
+test('a desire queued offline survives a reload', async ({ openBrowser, backend }) => {
+  const [alice, bob] = await backend.couple();
+  const alicePage = await openBrowser({ serviceWorker: true });
+  await signIn(alicePage, alice);
+  const outbox = new Outbox(alicePage);
+  await outbox.waitUntilAvailableOffline();
+
+  await alicePage.context().setOffline(true);
+  await new DesirePage(alicePage).sendDesire({ intensity: 3, urgency: 9, note: 'Still here?' });
+  await expect(outbox.waiting).toHaveCount(1);
+
+  await alicePage.reload();
+  await new DesirePage(alicePage).expectOpen();
+  await expect(outbox.offlineBanner).toBeVisible();
+  await expect(outbox.waiting).toHaveCount(1);
+  await expect(outbox.waiting).toContainText('Urgency: 9/10');
+  await new Layout(alicePage).open('inbox');
+  await new InboxPage(alicePage).sentTab.click();
+  await expect(outbox.waiting).toHaveCount(1);
+
+  await alicePage.context().setOffline(false);
+  await expect(outbox.items).toHaveCount(0);
+  await expect.poll(() => backend.receivedIds(bob)).toHaveLength(1);
+  await expect(new InboxPage(alicePage).page.getByTestId('sent-state')).toHaveText('Delivered');
+  expect(await backend.receivedIds(bob)).toHaveLength(1);
+});
+
+test('an offline reload shows the last known inbox with an offline banner', async ({
+  openBrowser,
+  backend,
+}) => {
+  const [alice, bob] = await backend.couple();
+  await backend.sendDesire(alice, bob, 7);
+  await backend.sendDesire(alice, bob, 2);
+  const bobPage = await openBrowser({ serviceWorker: true });
+  await signIn(bobPage, bob);
+  await new Layout(bobPage).open('inbox');
+  const inbox = new InboxPage(bobPage);
+  await inbox.expectOpen();
+  await expect(inbox.cards).toHaveCount(2);
+  const outbox = new Outbox(bobPage);
+  await outbox.waitUntilAvailableOffline();
+  await expect(outbox.offlineBanner).toBeHidden();
+  // The cache is saved at most once a second.
+  await bobPage.waitForTimeout(1_500);
+
+  await bobPage.context().setOffline(true);
+  await bobPage.reload();
+  await inbox.expectOpen();
+  await expect(outbox.offlineBanner).toHaveText(OFFLINE_TEXTS.offlineBanner);
+  await expect(inbox.cards).toHaveCount(2);
+  await expect(inbox.cards.first()).toContainText('Intensity: 2/10');
+
+  await bobPage.context().setOffline(false);
+  await expect(outbox.offlineBanner).toBeHidden();
+});
