@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { WelcomePage } from '../pages/WelcomePage.js';
-import { toast } from './fixtures.js';
+import { toast, type BrowserOptions } from './fixtures.js';
+import type { ApiUser, Backend } from './users.js';
 
 /** Signs in through the e-mail form; the app reloads at / and the routing rules take over. */
 export async function signIn(
@@ -32,4 +33,20 @@ export async function recordTexts(page: Page, selector: string): Promise<() => P
   }, selector);
   return () =>
     page.evaluate(() => [...(window as unknown as { __seenTexts: Set<string> }).__seenTexts]);
+}
+
+/** Two paired partners, each signed in in a browser of their own (options per person). */
+export async function signedInCouple(
+  openBrowser: (options?: BrowserOptions) => Promise<Page>,
+  backend: Backend,
+  options: [BrowserOptions?, BrowserOptions?] = [],
+): Promise<{ alice: ApiUser; bob: ApiUser; alicePage: Page; bobPage: Page }> {
+  const [alice, bob] = await backend.couple();
+  const [alicePage, bobPage] = await Promise.all([
+    openBrowser(options[0]),
+    openBrowser(options[1]),
+  ]);
+  await signIn(alicePage, alice);
+  await signIn(bobPage, bob);
+  return { alice, bob, alicePage, bobPage };
 }

@@ -3,16 +3,16 @@ import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
 import { KeysPages } from '../pages/KeysPages.js';
 import { expect, test, toast } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { signIn, signedInCouple } from '../support/flows.js';
 
 test('partners compare safety numbers and read an end-to-end note', async ({
   openBrowser,
   backend,
 }) => {
-  const [alice, bob] = await backend.couple();
-  const [alicePage, bobPage] = await Promise.all([openBrowser(), openBrowser({ mobile: true })]);
-  await signIn(alicePage, alice);
-  await signIn(bobPage, bob);
+  const { alicePage, bobPage } = await signedInCouple(openBrowser, backend, [
+    undefined,
+    { mobile: true },
+  ]);
   const aliceKeys = new KeysPages(alicePage);
   const bobKeys = new KeysPages(bobPage);
   await aliceKeys.expectEndToEndReady();
@@ -41,10 +41,11 @@ test('a second browser of the same user links from the first and reads the histo
   openBrowser,
   backend,
 }) => {
-  const [alice, bob] = await backend.couple();
-  const [alicePhone, bobPage] = await Promise.all([openBrowser({ mobile: true }), openBrowser()]);
-  await signIn(alicePhone, alice);
-  await signIn(bobPage, bob);
+  const {
+    alice,
+    alicePage: alicePhone,
+    bobPage: bobPage,
+  } = await signedInCouple(openBrowser, backend, [{ mobile: true }, undefined]);
   await new KeysPages(alicePhone).expectEndToEndReady();
   await new KeysPages(bobPage).expectEndToEndReady();
   const note = 'Sent before the laptop existed';
@@ -73,10 +74,7 @@ test('a fresh browser restores the key from the recovery phrase', async ({
   openBrowser,
   backend,
 }) => {
-  const [alice, bob] = await backend.couple();
-  const [alicePage, bobPage] = await Promise.all([openBrowser(), openBrowser()]);
-  await signIn(alicePage, alice);
-  await signIn(bobPage, bob);
+  const { alice, alicePage, bobPage } = await signedInCouple(openBrowser, backend);
   const aliceKeys = new KeysPages(alicePage);
   await aliceKeys.expectEndToEndReady();
   await new KeysPages(bobPage).expectEndToEndReady();
@@ -108,10 +106,7 @@ test('a new key on one side warns the partner before the next send', async ({
   openBrowser,
   backend,
 }) => {
-  const [alice, bob] = await backend.couple();
-  const [alicePage, bobPage] = await Promise.all([openBrowser(), openBrowser()]);
-  await signIn(alicePage, alice);
-  await signIn(bobPage, bob);
+  const { alice, alicePage, bobPage } = await signedInCouple(openBrowser, backend);
   await new KeysPages(alicePage).expectEndToEndReady();
   const bobKeys = new KeysPages(bobPage);
   await bobKeys.expectEndToEndReady();

@@ -2,16 +2,16 @@ import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
 import { Layout } from '../pages/Layout.js';
 import { expect, test, toast } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { signIn, signedInCouple } from '../support/flows.js';
 
 test('the sender sees a desire go from delivered to seen when the partner opens the inbox', async ({
   openBrowser,
   backend,
 }) => {
-  const [alice, bob] = await backend.couple();
-  const [alicePage, bobPage] = await Promise.all([openBrowser({ mobile: true }), openBrowser()]);
-  await signIn(alicePage, alice);
-  await signIn(bobPage, bob);
+  const { alice, bob, alicePage, bobPage } = await signedInCouple(openBrowser, backend, [
+    { mobile: true },
+    undefined,
+  ]);
 
   await new DesirePage(alicePage).sendDesire({ intensity: 6, urgency: 9 });
   const arrived = toast(bobPage, 'You have a new desire!');
@@ -55,10 +55,10 @@ test('a partner answers a desire and the sender sees the answer live', async ({
   openBrowser,
   backend,
 }) => {
-  const [alice, bob] = await backend.couple();
-  const [alicePage, bobPage] = await Promise.all([openBrowser(), openBrowser({ mobile: true })]);
-  await signIn(alicePage, alice);
-  await signIn(bobPage, bob);
+  const { alice, bob, alicePage, bobPage } = await signedInCouple(openBrowser, backend, [
+    undefined,
+    { mobile: true },
+  ]);
   await backend.sendDesire(alice, bob, 8);
 
   await alicePage.goto('/notifications?view=sent');
