@@ -1,5 +1,6 @@
 import type { AnswerChoice, DesireAnswer } from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
+import type { SqlParam } from '../db/types.js';
 
 const ANSWER_COLUMNS = 'message_id, choice, updated_at';
 
@@ -40,4 +41,27 @@ export async function selectUsername(q: Queryable, userId: string): Promise<stri
     [userId],
   );
   return rows[0]?.username ?? null;
+}
+
+/** PostgREST-style read of the answers table; the columns and filters are checked by the caller. */
+export async function selectAnswerRows(
+  q: Queryable,
+  columns: readonly string[],
+  where: string,
+  params: SqlParam[],
+): Promise<Record<string, unknown>[]> {
+  const { rows } = await q.query(
+    `SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM desire_answers ${where}`,
+    params,
+  );
+  return rows;
+}
+
+/** The sender of a desire the caller can see, or null. */
+export async function selectDesireSender(q: Queryable, messageId: string): Promise<string | null> {
+  const { rows } = await q.query<{ sender_id: string }>(
+    'SELECT sender_id FROM messages WHERE id = $1',
+    [messageId],
+  );
+  return rows[0]?.sender_id ?? null;
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
   pushSubscriptionSchema,
@@ -20,30 +20,9 @@ import {
   parseSelect,
   PostgrestError,
   preferences,
-  singleObject,
-  wantsSingleObject,
   whereClause,
 } from './postgrest.js';
-
-const rlsViolation = (table: string) =>
-  new PostgrestError(
-    403,
-    '42501',
-    `new row violates row-level security policy for table "${table}"`,
-  );
-
-/** One row, or PostgREST's one-element array of it. */
-function singleRow(body: unknown): unknown {
-  if (Array.isArray(body)) {
-    if (body.length !== 1) throw new PostgrestError(400, 'PGRST102', 'Exactly one row is accepted');
-    return body[0];
-  }
-  return body;
-}
-
-function answer(request: FastifyRequest, rows: unknown[]) {
-  return wantsSingleObject(request) ? singleObject(rows) : rows;
-}
+import { answer, rlsViolation, singleRow } from './rows.js';
 
 const messageRowSchema = z.strictObject({
   id: z.uuid().optional(),

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { ANSWER_CHOICES } from '@couple/protocol';
+import type { AppContext } from '../context.js';
+import { answerDesire } from '../answers/service.js';
+import { selectAnswerRows, selectDesireSender } from '../answers/repository.js';
+import { requireUser } from '../http/auth-guard.js';
+import { parseInput } from '../http/validate.js';
+import type { SqlParam } from '../db/types.js';
+import {
+  parseFilters,
+  parseSelect,
+  PostgrestError,
+  preferences,
+  whereClause,
+} from './postgrest.js';
+import { answer, rlsViolation, singleRow } from './rows.js';
+
+const ANSWER_COLUMNS = [
+  'message_id',
+  'answerer_id',
+  'asker_id',
+  'choice',
+  'created_at',
+  'updated_at',
+] as const;
+
+const answerRowSchema = z.strictObject({
+  message_id: z.uuid({ error: 'message_id must be a uuid' }),
+  answerer_id: z.uuid({ error: 'answerer_id must be a uuid' }),
+  asker_id: z.uuid({ error: 'asker_id must be a uuid' }).optional(),
+  choice: z.enum(ANSWER_CHOICES, { error: `choice must be one of ${ANSWER_CHOICES.join(', ')}` }),
+});
+
+/** /rest/v1/desire_answers: the answers table under its row-level security, through the service. */
+export const answerTableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/desire_answers', async (request) => {
+    const { userId } = requireUser(request);
+    const query = request.query as Record<string, unknown>;
+    const columns = parseSelect('desire_answers', query.select, ANSWER_COLUMNS);
+    const params: SqlParam[] = [];
+    const where = whereClause(parseFilters('desire_answers', query, ANSWER_COLUMNS), params);
+    const rows = await ctx.db.asUser(userId, (tx) => selectAnswerRows(tx, columns, where, params));
+    return answer(request, rows);
+  });
+
+  // One answer per desire: a second one is a duplicate unless the client asks to merge.
+  app.post('/desire_answers', async (request, reply) => {
+    const { userId } = requireUser(request);
+    const row = parseInput(answerRowSchema, singleRow(request.body));
+    if (row.answerer_id !== userId) throw rlsViolation('desire_answers');
+    if (row.asker_id !== undefined) {
+      // The policy's second half: the asker named must be the desire's real sender.
+      const sender = await ctx.db.asUser(userId, (tx) => selectDesireSender(tx, row.message_id));
+      if (sender !== row.asker_id) throw rlsViolation('desire_answers');
+    }
+    const merge =
+      preferences(request).mergeDuplicates &&
+      (request.query as Record<string, unknown>).on_conflict === 'message_id';
+    if (!merge) {
+      // Only the caller's own answer is a duplicate; anyone else is refused by the policy, as
+      // PostgreSQL checks a policy before a unique index.
+      const existing = await ctx.db.asUser(userId, (tx) =>
+        selectAnswerRows(tx, ['message_id'], 'WHERE message_id = $1 AND answerer_id = $2', [
+          row.message_id,
+          userId,
+        ]),
+      );
+      if (existing.length > 0) {
+        throw new PostgrestError(
+          409,
+          '23505',
+          'duplicate key value violates unique constraint "desire_answers_pkey"',
+        );
+      }
+    }
+    const stored = await answerDesire(ctx, userId, row.message_id, row.choice).catch(
+      (error: unknown) => {
+        // Not a desire the caller received: PostgREST would refuse the row by its policy.
+        if ((error as { statusCode?: number }).statusCode === 404) {
+          throw rlsViolation('desire_answers');
+        }
+        throw error;
+      },
+    );
+    return reply.code(201).send(preferences(request).representation ? [stored] : undefined);
+  });
+};

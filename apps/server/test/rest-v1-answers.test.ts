@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '@couple/protocol';
+import { DRIVERS } from './helpers/database.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import {
+  createUser,
+  desire,
+  pair,
+  request,
+  type RequestOptions,
+  type TestUser,
+} from './helpers/api.js';
+
+const ANON_KEY = 'test-anon-key-0123456789';
+
+describe.each(DRIVERS)('/rest/v1/desire_answers (%s)', (driver) => {
+  let server: TestServer;
+  let alice: TestUser;
+  let bob: TestUser;
+  let carol: TestUser;
+  let desireId: string;
+
+  const rest = (user: TestUser, method: string, path: string, options: RequestOptions = {}) =>
+    request(server.url, method, `/rest/v1${path}`, {
+      ...options,
+      token: user.token,
+      headers: { apikey: ANON_KEY, ...options.headers },
+    });
+
+  beforeAll(async () => {
+    server = await startTestServer(driver, { env: { ANON_KEY } });
+    [alice, bob, carol] = await Promise.all([
+      createUser(server.url),
+      createUser(server.url),
+      createUser(server.url),
+    ]);
+    await pair(server.url, alice, bob);
+    const sent = await request<{ message: Message }>(server.url, 'POST', '/api/messages', {
+      token: alice.token,
+      body: desire({ receiverId: bob.id }),
+    });
+    desireId = sent.body.message.id;
+  });
+  afterAll(() => server?.close());
+
+  it('inserts the receiver’s answer, refuses a second one unless merged, and reads it', async () => {
+    const row = { message_id: desireId, answerer_id: bob.id, choice: 'later' };
+    const inserted = await rest(bob, 'POST', '/desire_answers', {
+      body: row,
+      headers: { prefer: 'return=representation' },
+    });
+    expect(inserted).toMatchObject({
+      status: 201,
+      body: [{ message_id: desireId, choice: 'later' }],
+    });
+    const again = await rest(bob, 'POST', '/desire_answers', { body: { ...row, choice: 'in' } });
+    expect(again).toMatchObject({ status: 409, body: { code: '23505' } });
+    const merged = await rest(bob, 'POST', '/desire_answers?on_conflict=message_id', {
+      body: { ...row, choice: 'in' },
+      headers: { prefer: 'resolution=merge-duplicates' },
+    });
+    expect(merged.status).toBe(201);
+    const read = await rest(
+      alice,
+      'GET',
+      `/desire_answers?select=choice,asker_id&message_id=eq.${desireId}`,
+    );
+    expect(read).toMatchObject({ status: 200, body: [{ choice: 'in', asker_id: alice.id }] });
+  });
+
+  it('refuses the sender, a stranger and a forged answerer by policy, and hides rows', async () => {
+    for (const [user, answererId] of [
+      [alice, alice.id],
+      [carol, carol.id],
+      [carol, bob.id],
+    ] as const) {
+      const refused = await rest(user, 'POST', '/desire_answers', {
+        body: { message_id: desireId, answerer_id: answererId, choice: 'in' },
+      });
+      expect(refused).toMatchObject({ status: 403, body: { code: '42501' } });
+    }
+    const wrongAsker = await rest(bob, 'POST', '/desire_answers?on_conflict=message_id', {
+      body: { message_id: desireId, answerer_id: bob.id, asker_id: carol.id, choice: 'later' },
+      headers: { prefer: 'resolution=merge-duplicates' },
+    });
+    expect(wrongAsker).toMatchObject({ status: 403, body: { code: '42501' } });
+    expect((await rest(carol, 'GET', '/desire_answers')).body).toEqual([]);
+  });
+
+  it('refuses bad rows and unknown columns with 400', async () => {
+    const bad = await rest(bob, 'POST', '/desire_answers', {
+      body: { message_id: desireId, answerer_id: bob.id, choice: 'maybe' },
+    });
+    expect(bad.status).toBe(400);
+    const extra = await rest(bob, 'POST', '/desire_answers', {
+      body: { message_id: desireId, answerer_id: bob.id, choice: 'in', note: 'x' },
+    });
+    expect(extra.status).toBe(400);
+    const column = await rest(bob, 'GET', '/desire_answers?select=secret');
+    expect(column.status).toBe(400);
+  });
+});
