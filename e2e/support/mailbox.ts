@@ -11,7 +11,10 @@ export async function mailTo(address: string): Promise<ReceivedMail> {
   await expect
     .poll(
       async () => {
-        const names = (await readdir(dir)).sort().reverse();
+        const names = (await readdir(dir))
+          .filter((name) => name.endsWith('.json'))
+          .sort()
+          .reverse();
         for (const name of names) {
           const mail = JSON.parse(await readFile(join(dir, name), 'utf8')) as ReceivedMail;
           if (mail.to.includes(address)) {

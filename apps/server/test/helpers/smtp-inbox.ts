@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -71,11 +71,12 @@ export async function startSmtpInbox(options: { dir?: string } = {}): Promise<Sm
         const mail = parseMail(Buffer.concat(chunks).toString('utf8'), to);
         messages.push(mail);
         for (const wake of waiting) wake();
-        const saved = options.dir
-          ? writeFile(
-              join(options.dir, `${Date.now()}-${messages.length}.json`),
-              JSON.stringify(mail),
-            )
+        // Written beside, then renamed: a reader polling the folder never sees half a file.
+        const file = options.dir
+          ? join(options.dir, `${Date.now()}-${messages.length}.json`)
+          : null;
+        const saved = file
+          ? writeFile(`${file}.part`, JSON.stringify(mail)).then(() => rename(`${file}.part`, file))
           : Promise.resolve();
         saved.then(() => callback(), callback);
       });
