@@ -93,8 +93,19 @@ function save(queryClient: QueryClient): void {
 export function startQueryPersistence(queryClient: QueryClient): () => void {
   const userId = getSession()?.user.id;
   const saved = userId ? readPersisted(readStorage(CACHE_KEY), userId, Date.now()) : null;
-  if (saved) hydrate(queryClient, saved.state);
+  if (saved) {
+    hydrate(queryClient, saved.state);
+    // What was saved is shown at once but is not fresh: each screen asks the server again.
+    void queryClient.invalidateQueries({ refetchType: 'none' });
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // A reload within the write delay must not bring back an older state.
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    save(queryClient);
+  };
+  window.addEventListener('pagehide', flush);
   const unsubscribe = queryClient.getQueryCache().subscribe(() => {
     if (timer) return;
     timer = setTimeout(() => {
@@ -104,6 +115,7 @@ export function startQueryPersistence(queryClient: QueryClient): () => void {
   });
   return () => {
     clearTimeout(timer);
+    window.removeEventListener('pagehide', flush);
     unsubscribe();
   };
 }
