@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { API_PREFIX } from '@couple/protocol';
 import type { Config } from './config.js';
-import type { AppContext } from './context.js';
+import type { AppContext, Clock } from './context.js';
 import type { Database } from './db/index.js';
 import { DomainEvents } from './events.js';
 import { createBackgroundWork } from './background/background-work.js';
@@ -25,6 +25,7 @@ import { partnerRoutes } from './partner/routes.js';
 import { messageRoutes } from './messages/routes.js';
 import { keyRoutes } from './keys/routes.js';
 import { answerRoutes } from './answers/routes.js';
+import { quietHoursRoutes } from './quiet/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { farcasterManifestRoutes, farcasterRoutes } from './farcaster/routes.js';
 import { registerFarcasterNotifications } from './farcaster/delivery.js';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** The https agent Web Push requests use; tests pass one that trusts their push service. */
   pushAgent?: HttpsAgent;
+  /** What "now" is for time-of-day rules (quiet hours); the system clock unless a test sets one. */
+  clock?: Clock;
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -102,6 +105,7 @@ export async function buildApp(
     limits: createActionLimits(config, rateLimitRedis),
     log: app.log,
     background,
+    clock: options.clock ?? { now: () => Date.now() },
   };
 
   const pushSender = createPushSender(await loadVapidDetails(config, db), {
@@ -143,6 +147,7 @@ export async function buildApp(
       await api.register(messageRoutes, { ctx });
       await api.register(keyRoutes, { ctx });
       await api.register(answerRoutes, { ctx });
+      await api.register(quietHoursRoutes, { ctx });
       await api.register(debugRoutes, { ctx });
       await api.register(pushRoutes, { ctx, sender: pushSender });
       await api.register(sessionRoutes, { ctx });

@@ -20,4 +20,10 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Work a request starts and does not wait for (mail whose timing must not tell anything). */
   background: BackgroundWork;
+  /** The time of day rules (quiet hours) read; tests set it. */
+  clock: Clock;
+}
+
+export interface Clock {
+  now(): number;
 }

@@ -62,11 +62,14 @@ function readPayload(event: PushEvent): PushPayload {
 
 self.addEventListener('push', (event) => {
   const payload = readPayload(event);
+  // Quiet hours: the server marks the push silent; it shows without sound or vibration.
+  const silent = (payload.data as { silent?: unknown } | undefined)?.silent === true;
   const options: NotificationOptions & { renotify: boolean; vibrate: number[] } = {
     body: payload.body ?? '',
     icon: NOTIFICATION_APPEARANCE.icon,
     badge: NOTIFICATION_APPEARANCE.badge,
-    vibrate: [...NOTIFICATION_APPEARANCE.vibrate],
+    silent,
+    vibrate: silent ? [] : [...NOTIFICATION_APPEARANCE.vibrate],
     renotify: NOTIFICATION_APPEARANCE.renotify,
     tag: NOTIFICATION_TAG,
     data: { ...payload.data, url: payload.url ?? DEFAULT_URL },

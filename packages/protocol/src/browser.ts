@@ -6,6 +6,7 @@
 export * from './constants.js';
 export * from './texts.js';
 export * from './answers.js';
+export * from './quiet-hours.js';
 export * from './app-texts.js';
 export * from './offline-texts.js';
 export * from './rules.js';

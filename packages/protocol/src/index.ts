@@ -11,6 +11,8 @@ export * from './schemas/partner.js';
 export * from './schemas/messages.js';
 export * from './schemas/answers.js';
 export * from './answers.js';
+export * from './quiet-hours.js';
+export * from './schemas/quiet-hours.js';
 export * from './schemas/keys.js';
 export * from './schemas/farcaster.js';
 export * from './schemas/push.js';

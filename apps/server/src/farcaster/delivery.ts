@@ -10,6 +10,7 @@ import {
 } from './payloads.js';
 import type { DeliveryToken } from './repository.js';
 import { notifyUser } from './sender.js';
+import { isInQuietHours } from '../quiet/service.js';
 
 /**
  * Subscribes mini-app notifications to the domain events, as background work (after commit;
@@ -20,9 +21,19 @@ export function registerFarcasterNotifications(
   background: BackgroundWork,
   fetchImpl: typeof fetch = fetch,
 ): () => void {
-  const deliver = (userId: string, notification: MiniAppNotification, tokens?: DeliveryToken[]) =>
+  const deliver = (
+    userId: string,
+    notification: MiniAppNotification,
+    tokens?: DeliveryToken[],
+    { unlessQuiet = false } = {},
+  ) =>
     background.run(
-      () => notifyUser(ctx, fetchImpl, userId, notification, tokens),
+      async () => {
+        // A mini-app notification cannot arrive silently: in quiet hours it is not sent (the
+        // desire is in the inbox and the live channel as always).
+        if (unlessQuiet && (await isInQuietHours(ctx, userId))) return;
+        await notifyUser(ctx, fetchImpl, userId, notification, tokens);
+      },
       (error: unknown) => {
         if (isDatabaseUnavailable(error)) {
           ctx.log.warn(
@@ -38,7 +49,7 @@ export function registerFarcasterNotifications(
   const onDesire = ({ message, senderUsername, receiver }: DomainEventMap['desireSent'][0]) => {
     if (receiver.farcasterTokens.length === 0) return;
     const notification = desireNotification(ctx.config, message, senderUsername);
-    deliver(message.receiver_id, notification, receiver.farcasterTokens);
+    deliver(message.receiver_id, notification, receiver.farcasterTokens, { unlessQuiet: true });
   };
   // The code owner (event.partner) learns that the redeemer (event.self) connected.
   const onPartner = ({ partner, self }: DomainEventMap['partnerConnected'][0]) =>

@@ -11,6 +11,7 @@ import {
 import type { PushSender } from './sender.js';
 import { pushToSubscription, pushToUser } from './service.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
+import { isInQuietHours } from '../quiet/service.js';
 
 /**
  * Pushes to the receiver after each committed desire, and to the code owner when a partner
@@ -35,17 +36,25 @@ export function registerPushDelivery(
     const subscription = receiver.pushSubscription;
     if (!subscription) return;
     const userId = message.receiver_id;
-    const payload = newDesirePayload(userId, senderUsername, message.intensity, message.urgency);
-    deliver(userId, () =>
-      pushToSubscription(
+    deliver(userId, async () => {
+      // In quiet hours the push still goes (the desire is not held back), but arrives silently.
+      const quiet = await isInQuietHours(ctx, userId);
+      const payload = newDesirePayload(
+        userId,
+        senderUsername,
+        message.intensity,
+        message.urgency,
+        quiet,
+      );
+      return pushToSubscription(
         ctx,
         sender,
         userId,
         subscription,
         payload,
-        newDesireOptions(message.intensity),
-      ),
-    );
+        newDesireOptions(message.intensity, quiet),
+      );
+    });
   };
 
   const onPartner = ({ partner, self }: DomainEventMap['partnerConnected'][0]) => {

@@ -18,19 +18,24 @@ export function newDesirePayload(
   senderUsername: string,
   intensity: number,
   urgency: number,
+  quiet = false,
 ): PushPayload {
   return {
     userId: receiverId,
     title: TEXTS.pushNewDesireTitle(senderUsername),
     body: desireNotificationBody(intensity, urgency),
     url: '/notifications',
-    data: { type: 'new_desire', intensity },
+    data: { type: 'new_desire', intensity, ...(quiet ? { silent: true } : {}) },
   };
 }
 
-/** A desire is worth a day of waiting for an offline phone; an intense one wakes it now. */
-export function newDesireOptions(intensity: number): PushOptions {
-  return { ttlSeconds: DAY_SECONDS, urgency: isIntense(intensity) ? 'high' : 'normal' };
+/**
+ * A desire is worth a day of waiting for an offline phone; an intense one wakes it now, except in
+ * the receiver's quiet hours (then the push service may wait for a convenient moment).
+ */
+export function newDesireOptions(intensity: number, quiet = false): PushOptions {
+  const urgency = quiet ? 'low' : isIntense(intensity) ? 'high' : 'normal';
+  return { ttlSeconds: DAY_SECONDS, urgency };
 }
 
 export function partnerConnectedPayload(ownerId: string, partner: PartnerSummary): PushPayload {

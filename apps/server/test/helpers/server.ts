@@ -32,6 +32,8 @@ export interface TestServerOptions {
   pushAgent?: HttpsAgent;
   /** Handed to buildApp: a test that reads the log passes one writing to its own stream. */
   logger?: BuildOptions['logger'];
+  /** What "now" is for quiet hours (a controlled clock). */
+  clock?: BuildOptions['clock'];
 }
 
 /** The real server on an ephemeral port over a fresh database; mail is captured, not sent. */
@@ -65,6 +67,7 @@ export async function startTestServer(
     logger: options.logger ?? false,
     mailer: options.smtp ? undefined : mailer,
     pushAgent: options.pushAgent,
+    clock: options.clock,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -6,6 +6,7 @@ import type {
   ApiQuery,
   ApiRouteName,
   PushSubscriptionInput,
+  QuietWindow,
 } from '@couple/protocol';
 import { API_ROUTES, DEBUG_ERROR_MESSAGE_MAX, routePath } from '@couple/protocol/browser';
 import type { ClientErrorEntry } from './client-errors.js';
@@ -76,6 +77,9 @@ export const api = {
   markMessageAsRead: (id: string) => call('markMessageRead', { params: { id } }),
   markAllMessagesAsRead: () => call('markAllMessagesRead'),
   sendMessage: (desire: OutgoingDesire) => call('sendDesire', { body: desire }),
+  getQuietHours: () => call('getQuietHours'),
+  setQuietHours: (window: QuietWindow) => call('setQuietHours', { body: window }),
+  clearQuietHours: () => call('clearQuietHours'),
   answerDesire: (id: string, choice: AnswerChoice) =>
     call('answerDesire', { params: { id }, body: { choice } }),
 

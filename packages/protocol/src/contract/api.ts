@@ -21,6 +21,11 @@ import {
 } from '../schemas/messages.js';
 import { answerBodySchema, desireAnswerSchema } from '../schemas/answers.js';
 import {
+  quietHoursAnswerSchema,
+  quietHoursBodySchema,
+  quietWindowSchema,
+} from '../schemas/quiet-hours.js';
+import {
   connectBodySchema,
   generateCodeResultSchema,
   partnerStatusResponseSchema,
@@ -190,6 +195,15 @@ export const API_CONTRACT = {
     answer: markedReadSchema,
     errors: ['message_not_found'],
   },
+  getQuietHours: { access: 'user', status: 200, answer: quietHoursAnswerSchema, errors: [] },
+  setQuietHours: {
+    access: 'user',
+    body: quietHoursBodySchema,
+    status: 200,
+    answer: quietWindowSchema,
+    errors: [],
+  },
+  clearQuietHours: { access: 'user', status: 204, answer: none, errors: [] },
   answerDesire: {
     access: 'user',
     params: messageIdParamsSchema,

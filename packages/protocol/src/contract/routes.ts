@@ -29,6 +29,9 @@ export const API_ROUTES = {
   markAllMessagesRead: { method: 'POST', path: '/messages/mark-all-read' },
   markMessageRead: { method: 'POST', path: '/messages/:id/read' },
   answerDesire: { method: 'PUT', path: '/messages/:id/answer' },
+  getQuietHours: { method: 'GET', path: '/profile/quiet-hours' },
+  setQuietHours: { method: 'PUT', path: '/profile/quiet-hours' },
+  clearQuietHours: { method: 'DELETE', path: '/profile/quiet-hours' },
   sendDesire: { method: 'POST', path: '/messages' },
 
   getIdentityKeys: { method: 'GET', path: '/keys' },

@@ -12,6 +12,7 @@ import { logClientError } from '../../lib/client-errors.js';
 import { LiveAckError } from '../../lib/live.js';
 import { getSession } from '../../lib/session.js';
 import { KeyChangeWarning } from '../keys/KeyChangeWarning.js';
+import { PartnerQuietNotice } from '../quiet/PartnerQuietNotice.js';
 import { NoteSealTag } from '../keys/NoteSealTag.js';
 import { fetchKeyState } from '../keys/queries.js';
 import { noteSealOf, type NoteSeal } from '../keys/seal.js';
@@ -153,6 +154,7 @@ export function DesirePage() {
           </p>
         )}
       </Card>
+      <PartnerQuietNotice partnerName={partnerName} />
       {keyChanged && (
         <KeyChangeWarning
           partnerName={partnerName}

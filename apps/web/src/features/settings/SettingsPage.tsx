@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { APP_TEXTS, APP_VERSION } from '@couple/protocol/browser';
+import { APP_TEXTS, APP_VERSION, QUIET_TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { Card } from '../../components/Card.js';
 import { signOut } from '../auth/actions.js';
@@ -18,6 +18,7 @@ import { ExportButton } from './export/ExportButton.js';
 import { DeleteAccount } from './delete/DeleteAccount.js';
 import { SignInDetails } from './account/SignInDetails.js';
 import { ThemeSetting } from './ThemeSetting.js';
+import { QuietHoursSetting } from '../quiet/QuietHoursSetting.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `settings-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -41,6 +42,9 @@ export function SettingsPage() {
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">Settings</h1>
       <Section title="Notifications">
         <NotificationToggle />
+      </Section>
+      <Section title={QUIET_TEXTS.title}>
+        <QuietHoursSetting />
       </Section>
       <Section title={APP_TEXTS.themeTitle}>
         <ThemeSetting />

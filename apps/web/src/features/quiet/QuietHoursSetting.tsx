@@ -1,0 +1,104 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { QUIET_TEXTS } from '@couple/protocol/browser';
+import { Button } from '../../components/Button.js';
+import { api } from '../../lib/api.js';
+import { ApiError } from '../../lib/api-errors.js';
+import { logClientError } from '../../lib/client-errors.js';
+import { quietKeys, useQuietHours } from './queries.js';
+
+const DEFAULT_WINDOW = { start: '22:00', end: '07:00' };
+
+function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Settings: a daily window in this device's time zone; off by default. */
+export function QuietHoursSetting() {
+  const quiet = useQuietHours();
+  const queryClient = useQueryClient();
+  const own = quiet.data?.own ?? null;
+  const [enabled, setEnabled] = useState(false);
+  const [start, setStart] = useState(DEFAULT_WINDOW.start);
+  const [end, setEnd] = useState(DEFAULT_WINDOW.end);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setEnabled(own !== null);
+    if (own) {
+      setStart(own.start);
+      setEnd(own.end);
+    }
+  }, [own]);
+
+  async function save(next: { enabled: boolean }, event?: FormEvent) {
+    event?.preventDefault();
+    setBusy(true);
+    try {
+      if (next.enabled) {
+        await api.setQuietHours({ start, end, time_zone: deviceTimeZone() });
+        toast.success(QUIET_TEXTS.saved);
+      } else {
+        await api.clearQuietHours();
+        toast.success(QUIET_TEXTS.off);
+      }
+      await queryClient.invalidateQueries({ queryKey: quietKeys.all });
+    } catch (error) {
+      logClientError('quiet_hours', error);
+      toast.error(error instanceof ApiError ? error.message : QUIET_TEXTS.failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="flex flex-col gap-3" onSubmit={(event) => void save({ enabled }, event)}>
+      <label className="flex items-center justify-between gap-3 text-base text-slate-900">
+        {QUIET_TEXTS.enable}
+        <input
+          type="checkbox"
+          role="switch"
+          className="size-5 accent-brand-700"
+          checked={enabled}
+          disabled={busy || quiet.isPending}
+          onChange={(event) => {
+            setEnabled(event.target.checked);
+            if (!event.target.checked && own) void save({ enabled: false });
+          }}
+        />
+      </label>
+      <p className="text-sm text-slate-600">{QUIET_TEXTS.explain}</p>
+      {enabled && (
+        <>
+          <div className="grid grid-cols-2 gap-3">
+            <label className="flex flex-col gap-1 text-sm font-semibold text-slate-900">
+              {QUIET_TEXTS.from}
+              <input
+                type="time"
+                required
+                value={start}
+                onChange={(event) => setStart(event.target.value)}
+                className="rounded-xl border border-slate-300 bg-white p-2 text-base font-normal"
+              />
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-semibold text-slate-900">
+              {QUIET_TEXTS.to}
+              <input
+                type="time"
+                required
+                value={end}
+                onChange={(event) => setEnd(event.target.value)}
+                className="rounded-xl border border-slate-300 bg-white p-2 text-base font-normal"
+              />
+            </label>
+          </div>
+          <p className="text-xs text-slate-600">{deviceTimeZone()}</p>
+          <Button type="submit" disabled={busy}>
+            {QUIET_TEXTS.save}
+          </Button>
+        </>
+      )}
+    </form>
+  );
+}
