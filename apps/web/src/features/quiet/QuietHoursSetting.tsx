@@ -14,6 +14,29 @@ function deviceTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
+function TimeField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-semibold text-slate-900">
+      {label}
+      <input
+        type="time"
+        required
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="rounded-xl border border-slate-300 bg-white p-2 text-base font-normal"
+      />
+    </label>
+  );
+}
+
 /** Settings: a daily window in this device's time zone; off by default. */
 export function QuietHoursSetting() {
   const quiet = useQuietHours();
@@ -72,26 +95,8 @@ export function QuietHoursSetting() {
       {enabled && (
         <>
           <div className="grid grid-cols-2 gap-3">
-            <label className="flex flex-col gap-1 text-sm font-semibold text-slate-900">
-              {QUIET_TEXTS.from}
-              <input
-                type="time"
-                required
-                value={start}
-                onChange={(event) => setStart(event.target.value)}
-                className="rounded-xl border border-slate-300 bg-white p-2 text-base font-normal"
-              />
-            </label>
-            <label className="flex flex-col gap-1 text-sm font-semibold text-slate-900">
-              {QUIET_TEXTS.to}
-              <input
-                type="time"
-                required
-                value={end}
-                onChange={(event) => setEnd(event.target.value)}
-                className="rounded-xl border border-slate-300 bg-white p-2 text-base font-normal"
-              />
-            </label>
+            <TimeField label={QUIET_TEXTS.from} value={start} onChange={setStart} />
+            <TimeField label={QUIET_TEXTS.to} value={end} onChange={setEnd} />
           </div>
           <p className="text-xs text-slate-600">{deviceTimeZone()}</p>
           <Button type="submit" disabled={busy}>
