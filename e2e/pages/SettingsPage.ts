@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { QUIET_TEXTS } from '@couple/protocol/browser';
 
 /** /settings: notifications, installation, privacy, disconnect and sign out. */
 export class SettingsPage {
@@ -30,6 +31,10 @@ export class SettingsPage {
     return this.page.getByText('v1.0.0', { exact: true });
   }
 
+  get quietHours() {
+    return this.page.getByRole('switch', { name: QUIET_TEXTS.enable });
+  }
+
   constructor(readonly page: Page) {}
 
   async expectOpen(): Promise<void> {
@@ -56,5 +61,16 @@ export class SettingsPage {
     await this.disconnect.click();
     await expect(this.page.getByRole('alertdialog')).toContainText('Are you sure');
     await this.confirmDisconnect.click();
+  }
+
+  /** Turns quiet hours on from one time to another (HH:MM) and waits for the saved toast. */
+  async setQuietHours(from: string, to: string): Promise<void> {
+    await this.quietHours.check();
+    await this.page.getByLabel(QUIET_TEXTS.from).fill(from);
+    await this.page.getByLabel(QUIET_TEXTS.to).fill(to);
+    await this.page.getByRole('button', { name: QUIET_TEXTS.save }).click();
+    await expect(
+      this.page.locator('[data-sonner-toast]').filter({ hasText: QUIET_TEXTS.saved }),
+    ).toBeVisible();
   }
 }

@@ -50,3 +50,8 @@ export async function signedInCouple(
   await signIn(bobPage, bob);
   return { alice, bob, alicePage, bobPage };
 }
+
+/** HH:MM in UTC (the test browsers run in UTC), some minutes from now. */
+export function utcTime(offsetMinutes: number): string {
+  return new Date(Date.now() + offsetMinutes * 60_000).toISOString().slice(11, 16);
+}

@@ -11,7 +11,7 @@ import { ProfilePage } from '../pages/ProfilePage.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
 import { WelcomePage } from '../pages/WelcomePage.js';
 import { DESKTOP, MOBILE, expect, test } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { signIn, utcTime } from '../support/flows.js';
 import { ScreenRecorder } from '../support/screens.js';
 import { newUser } from '../support/users.js';
 
@@ -193,5 +193,19 @@ for (const { label, mobile, size } of [
     await shots.capture('sent-not-sent');
     await outbox.discard();
     await expect(outbox.items).toHaveCount(0);
+
+    // Quiet hours: the setting, and what the partner sees before sending.
+    await page.unroute('**/api/messages');
+    await page.goto('/settings');
+    const quietSettings = new SettingsPage(page);
+    await quietSettings.setQuietHours(utcTime(-60), utcTime(60));
+    await quietSettings.quietHours.scrollIntoViewIfNeeded();
+    await shots.capture('settings-quiet-hours');
+    await partnerPage.setViewportSize(size);
+    await partnerPage.goto('/');
+    const quietNotice = partnerPage.getByTestId('partner-quiet');
+    await expect(quietNotice).toBeVisible();
+    await quietNotice.evaluate((notice) => notice.scrollIntoView({ block: 'center' }));
+    await shots.capture('desire-partner-quiet', partnerPage);
   });
 }

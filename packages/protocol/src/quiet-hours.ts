@@ -16,7 +16,7 @@ export const QUIET_TEXTS = {
   title: 'Quiet hours',
   explain:
     'During quiet hours, notifications of new desires arrive silently (no sound or vibration), and your partner sees that you are in quiet hours before sending. The app still shows them when it is open.',
-  enable: 'Quiet hours',
+  enable: 'Use quiet hours',
   from: 'From',
   to: 'To',
   save: 'Save quiet hours',
