@@ -53,7 +53,11 @@ export class SettingsPage {
   }
 
   async chooseTheme(label: 'System' | 'Light' | 'Dark'): Promise<void> {
-    await this.themeOption(label).check({ force: true });
+    // A person presses the visible option (the radio inside it is visually hidden).
+    await this.page
+      .locator('label')
+      .filter({ has: this.themeOption(label) })
+      .click();
     await expect(this.themeOption(label)).toBeChecked();
   }
 
