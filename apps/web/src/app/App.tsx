@@ -4,6 +4,7 @@ import { Toaster } from 'sonner';
 import { AuthProvider } from '../features/auth/AuthProvider.js';
 import { useTheme } from '../lib/theme.js';
 import { router } from './router.js';
+import { TOAST_TOP_OFFSET_PX } from '../lib/constants.js';
 
 const STALE_MS = 30_000;
 
@@ -24,8 +25,8 @@ export function App() {
         richColors
         closeButton
         theme={theme}
-        offset={{ top: 72 }}
-        mobileOffset={{ top: 72 }}
+        offset={{ top: TOAST_TOP_OFFSET_PX }}
+        mobileOffset={{ top: TOAST_TOP_OFFSET_PX }}
       />
     </QueryClientProvider>
   );

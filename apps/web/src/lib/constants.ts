@@ -27,3 +27,8 @@ export const STORAGE_KEYS = {
 
 /** The notifications switch gives up on a silent push service and says so. */
 export const PUSH_SUBSCRIBE_TIMEOUT_MS = 15_000;
+
+/** How often both devices of a device link look for the other's step. */
+export const LINK_POLL_MS = 2_000;
+/** Toasts sit this far from the top: below the sticky mobile header, never over it. */
+export const TOAST_TOP_OFFSET_PX = 72;

@@ -5,7 +5,8 @@ import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
 import { api } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
-import { spacedCode, LINK_POLL_MS } from './LinkThisDevice.js';
+import { LINK_POLL_MS } from '../../lib/constants.js';
+import { spacedCode } from './LinkThisDevice.js';
 import { keysKeys } from './queries.js';
 import type { KeyState } from './key-state.js';
 

@@ -11,11 +11,10 @@ import { Button } from '../../components/Button.js';
 import { ROUTES } from '../auth/routing.js';
 import { ApiError } from '../../lib/api-errors.js';
 import { api } from '../../lib/api.js';
+import { LINK_POLL_MS } from '../../lib/constants.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { saveIdentity, updateDeviceState } from './keyring.js';
 import { refreshKeys } from './queries.js';
-
-export const LINK_POLL_MS = 2000;
 
 type LinkStep =
   { step: 'starting' } | { step: 'waiting'; code: string } | { step: 'failed'; text: string };
