@@ -94,6 +94,22 @@ describe('flushItems', () => {
     expect(result.retryAt).toBe(500);
   });
 
+  it('tries at once when the connection has just come back, whatever the backoff', async () => {
+    const later = { ...item('a', 1), nextAttemptAt: 500 };
+    const store = memoryStore([later]);
+    let calls = 0;
+    const result = await flushItems(
+      [later],
+      async () => void (calls += 1),
+      store,
+      () => 100,
+      true,
+    );
+    expect(calls).toBe(1);
+    expect(result).toEqual({ sent: 1, retryAt: null });
+    expect(store.rows.size).toBe(0);
+  });
+
   it('skips a desire someone else (the service worker) already sent', async () => {
     const items = [item('a', 1)];
     let calls = 0;

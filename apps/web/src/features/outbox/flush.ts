@@ -24,17 +24,19 @@ const idbStore: OutboxStore = {
 /**
  * Sends the waiting desires oldest first with their own ids, so a retry the server already
  * stored is answered 200 and stored once. The first one that cannot go yet stops the run: a
- * later desire never overtakes an earlier one.
+ * later desire never overtakes an earlier one. When the connection has just come back
+ * (`reconnected`), a backoff earned while it was down no longer applies.
  */
 export async function flushItems(
   items: readonly OutboxItem[],
   post: PostDesire,
   store: OutboxStore = idbStore,
   now: () => number = Date.now,
+  reconnected = false,
 ): Promise<FlushResult> {
   let sent = 0;
   for (const item of pendingInOrder(items)) {
-    if (item.nextAttemptAt > now()) return { sent, retryAt: item.nextAttemptAt };
+    if (!reconnected && item.nextAttemptAt > now()) return { sent, retryAt: item.nextAttemptAt };
     if (!(await store.has(item.id))) continue;
     try {
       await post(item);

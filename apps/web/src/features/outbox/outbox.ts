@@ -30,15 +30,24 @@ export async function hasWaiting(userId: string): Promise<boolean> {
 
 let running: Promise<FlushResult> | null = null;
 
-/** One run at a time in this page; the token is refreshed by `request` on a 401. */
-export function flushOutbox(userId: string): Promise<FlushResult> {
+/**
+ * One run at a time in this page; the token is refreshed by `request` on a 401. `reconnected`:
+ * the connection has just come back, so every waiting desire is tried now.
+ */
+export function flushOutbox(userId: string, reconnected = false): Promise<FlushResult> {
   running ??= (async () => {
     try {
       const items = await listOutbox(userId);
-      return await flushItems(items, async (item) => {
-        await putOutboxItem({ ...item, accessToken: getSession()?.access_token ?? null });
-        return api.sendMessage(item.desire);
-      });
+      return await flushItems(
+        items,
+        async (item) => {
+          await putOutboxItem({ ...item, accessToken: getSession()?.access_token ?? null });
+          return api.sendMessage(item.desire);
+        },
+        undefined,
+        undefined,
+        reconnected,
+      );
     } finally {
       running = null;
     }

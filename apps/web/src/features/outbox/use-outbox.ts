@@ -47,9 +47,9 @@ export function useOutboxSender(userId: string | undefined): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     let handled: FlushResult | null = null;
-    const flush = () => {
+    const flush = (reconnected: boolean) => {
       clearTimeout(timer);
-      void flushOutbox(userId)
+      void flushOutbox(userId, reconnected)
         .then((result) => {
           // Two triggers at once (online, then live reconnect) share one run: handle it once.
           if (stopped || result === handled) return;
@@ -60,24 +60,27 @@ export function useOutboxSender(userId: string | undefined): void {
             void queryClient.invalidateQueries({ queryKey: inboxKeys.sent() });
             void queryClient.invalidateQueries({ queryKey: profileKeys.stats() });
           }
-          if (retryAt !== null) timer = setTimeout(flush, Math.max(0, retryAt - Date.now()));
+          if (retryAt !== null) {
+            timer = setTimeout(() => flush(false), Math.max(0, retryAt - Date.now()));
+          }
         })
         .catch((error: unknown) => logClientError('outbox_flush', error));
     };
-    const onLiveState = () => getLiveState() === 'connected' && flush();
+    const onOnline = () => flush(true);
+    const onLiveState = () => getLiveState() === 'connected' && flush(true);
     const onWorkerMessage = (event: MessageEvent<unknown>) => {
       if (event.data !== OUTBOX_CHANGED_MESSAGE) return;
       notifyOutboxChanged();
       void queryClient.invalidateQueries({ queryKey: inboxKeys.sent() });
     };
-    flush();
-    window.addEventListener('online', flush);
+    flush(true);
+    window.addEventListener('online', onOnline);
     const stopLive = subscribeLiveState(onLiveState);
     navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
     return () => {
       stopped = true;
       clearTimeout(timer);
-      window.removeEventListener('online', flush);
+      window.removeEventListener('online', onOnline);
       stopLive();
       navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
     };

@@ -1,4 +1,5 @@
 import { API_ROUTES, routePath } from '@couple/protocol/browser';
+import { API_BASE } from '../../lib/api-base.js';
 import { apiErrorOf } from '../../lib/api-errors.js';
 import { flushItems } from './flush.js';
 import { listAllOutbox } from './store.js';
@@ -7,7 +8,8 @@ import { listAllOutbox } from './store.js';
  * The service worker's Background Sync: it cannot run the app, so it posts the waiting desires
  * itself with the token saved at the last attempt. An expired token is a 401, which keeps the
  * desire for the app (it refreshes the session); the idempotent id makes a send by both stored
- * once. Rejects while some wait, so the browser schedules the sync again.
+ * once. The browser fires the sync when the connection is back, so no backoff applies. Rejects
+ * while some wait, so the browser schedules the sync again.
  */
 export async function flushFromWorker(): Promise<{ sent: number; waiting: boolean }> {
   const items = await listAllOutbox();
@@ -16,18 +18,24 @@ export async function flushFromWorker(): Promise<{ sent: number; waiting: boolea
   let waiting = false;
   for (const userId of users) {
     const own = items.filter((item) => item.userId === userId);
-    const result = await flushItems(own, async (item) => {
-      const response = await fetch(routePath('sendDesire'), {
-        method: API_ROUTES.sendDesire.method,
-        headers: {
-          accept: 'application/json',
-          'content-type': 'application/json',
-          ...(item.accessToken ? { authorization: `Bearer ${item.accessToken}` } : {}),
-        },
-        body: JSON.stringify(item.desire),
-      });
-      if (!response.ok) throw apiErrorOf(response.status, await response.text());
-    });
+    const result = await flushItems(
+      own,
+      async (item) => {
+        const response = await fetch(`${API_BASE}${routePath('sendDesire')}`, {
+          method: API_ROUTES.sendDesire.method,
+          headers: {
+            accept: 'application/json',
+            'content-type': 'application/json',
+            ...(item.accessToken ? { authorization: `Bearer ${item.accessToken}` } : {}),
+          },
+          body: JSON.stringify(item.desire),
+        });
+        if (!response.ok) throw apiErrorOf(response.status, await response.text());
+      },
+      undefined,
+      undefined,
+      true,
+    );
     sent += result.sent;
     waiting ||= result.retryAt !== null;
   }
