@@ -33,6 +33,11 @@ export class WelcomePage {
 
   constructor(readonly page: Page) {}
 
+  async expectOpen(): Promise<void> {
+    await expect(this.page).toHaveURL(/\/auth\/welcome$/);
+    await expect(this.signUpWithEmail).toBeVisible();
+  }
+
   async goto(): Promise<void> {
     await this.page.goto('/auth/welcome');
     await expect(this.signUpWithEmail).toBeVisible();

@@ -13,6 +13,12 @@ export const OFFLINE_TEXTS = {
       ? 'Your waiting desire has been sent'
       : `Your ${count} waiting desires have been sent`,
   outboxHeading: 'Waiting to send',
+  signOutQuestion: 'Sign out with desires still waiting to send?',
+  signOutDiscards: (count: number) =>
+    count === 1
+      ? 'One desire has not reached the server yet. Signing out discards it from this device.'
+      : `${count} desires have not reached the server yet. Signing out discards them from this device.`,
+  signOutAnyway: 'Sign out anyway',
   offlineBanner: "You're offline: showing what was here last",
   unreachableBanner: "Can't reach the server: showing what was here last",
 } as const;

@@ -12,15 +12,27 @@ export function isSession(result: unknown): result is Session {
   return typeof result === 'object' && result !== null && 'access_token' in result;
 }
 
+/** The queued desires carry this session's token and sealed notes: none stays behind. */
+async function forgetOutbox(userId: string): Promise<void> {
+  try {
+    const { clearOutboxOf } = await import('../outbox/store.js');
+    await clearOutboxOf(userId);
+  } catch (error) {
+    logClientError('outbox_clear', error);
+  }
+}
+
 /** Signs out: the server call may fail, the local session is cleared regardless (SPEC §4). */
 export async function signOut(queryClient: QueryClient): Promise<void> {
-  if (getSession()) {
+  const userId = getSession()?.user.id;
+  if (userId) {
     // This device must stop receiving the signed-out user's desires.
     await api
       .deletePushSubscription()
       .catch((error: unknown) => logClientError('push_delete', error));
     await api.logout().catch((error: unknown) => logClientError('logout', error));
   }
+  if (userId) await forgetOutbox(userId);
   clearSession();
   disconnectLive();
   clearActiveKeys();

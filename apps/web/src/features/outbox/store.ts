@@ -55,3 +55,14 @@ export async function deleteOutboxItem(id: string): Promise<void> {
 export async function hasOutboxItem(id: string): Promise<boolean> {
   return (await (await open()).getKey('desires', id)) !== undefined;
 }
+
+/** Forgets a user's queued desires: on sign-out, since their stored tokens end with it. */
+export async function clearOutboxOf(userId: string): Promise<void> {
+  const database = await open();
+  const transaction = database.transaction('desires', 'readwrite');
+  for (const item of await transaction.store.getAll()) {
+    if (item.userId === userId) await transaction.store.delete(item.id);
+  }
+  await transaction.done;
+  notifyOutboxChanged();
+}

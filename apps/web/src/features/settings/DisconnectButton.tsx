@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { APP_TEXTS, TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
+import { ConfirmPanel } from '../../components/ConfirmPanel.js';
 import { api } from '../../lib/api.js';
 import { ApiError, failureText } from '../../lib/api-errors.js';
 import { STORAGE_KEYS } from '../../lib/constants.js';
@@ -20,16 +21,6 @@ export function DisconnectButton() {
   const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const panel = useRef<HTMLDivElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
-
-  // The question opens at the foot of a long page: bring all of it above the tab bar.
-  useEffect(() => {
-    if (!confirming) return;
-    cancel.current?.focus({ preventScroll: true });
-    panel.current?.scrollIntoView({ block: 'nearest' });
-  }, [confirming]);
-
   async function disconnect() {
     if (busy) return;
     setBusy(true);
@@ -62,36 +53,14 @@ export function DisconnectButton() {
     );
   }
   return (
-    <div
-      ref={panel}
-      role="alertdialog"
-      aria-labelledby="disconnect-question"
-      aria-describedby="disconnect-history"
-      className="flex scroll-mt-20 scroll-mb-28 flex-col gap-3 rounded-xl bg-red-50 p-4 md:scroll-mb-6"
-    >
-      <p id="disconnect-question" className="font-medium text-red-900">
-        {APP_TEXTS.disconnectQuestion}
-      </p>
-      <p id="disconnect-history" className="text-sm text-red-900">
-        {APP_TEXTS.disconnectHistory}
-      </p>
-      <div className="flex gap-3">
-        <Button
-          ref={cancel}
-          variant="secondary"
-          onClick={() => setConfirming(false)}
-          disabled={busy}
-        >
-          Cancel
-        </Button>
-        <Button
-          className="bg-red-700 hover:bg-red-800"
-          onClick={() => void disconnect()}
-          disabled={busy}
-        >
-          {busy ? 'Disconnecting...' : 'Disconnect'}
-        </Button>
-      </div>
-    </div>
+    <ConfirmPanel
+      question={APP_TEXTS.disconnectQuestion}
+      details={APP_TEXTS.disconnectHistory}
+      confirmLabel="Disconnect"
+      busyLabel="Disconnecting..."
+      busy={busy}
+      onCancel={() => setConfirming(false)}
+      onConfirm={() => void disconnect()}
+    />
   );
 }

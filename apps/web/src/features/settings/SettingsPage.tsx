@@ -1,12 +1,7 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { LogOut } from 'lucide-react';
 import { APP_TEXTS, APP_VERSION, QUIET_TEXTS } from '@couple/protocol/browser';
-import { Button } from '../../components/Button.js';
 import { Card } from '../../components/Card.js';
-import { signOut } from '../auth/actions.js';
-import { ROUTES } from '../auth/routing.js';
+import { SignOutButton } from '../auth/SignOutButton.js';
 import { EncryptionSection } from '../keys/EncryptionSection.js';
 import { AddMiniAppButton } from '../miniapp/AddMiniAppButton.js';
 import { useMiniAppHost } from '../miniapp/host.js';
@@ -33,8 +28,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function SettingsPage() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const host = useMiniAppHost();
 
   return (
@@ -61,13 +54,7 @@ export function SettingsPage() {
       </Section>
       <Section title="Account">
         <DisconnectButton />
-        <Button
-          variant="secondary"
-          onClick={() => void signOut(queryClient).then(() => navigate(ROUTES.welcome))}
-        >
-          <LogOut className="size-5" aria-hidden="true" />
-          Sign Out
-        </Button>
+        <SignOutButton />
       </Section>
       <Section title="Signed-in devices">
         <SessionsList />
