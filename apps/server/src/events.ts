@@ -3,6 +3,7 @@ import type {
   DesireAnswer,
   Message,
   PartnerSummary,
+  QuietWindow,
   StoredPushSubscription,
 } from '@couple/protocol';
 
@@ -11,6 +12,8 @@ export interface ReceiverTargets {
   unreadCount: number;
   pushSubscription: StoredPushSubscription | null;
   farcasterTokens: { token: string; url: string }[];
+  /** The receiver's quiet-hours window, if set: pushes in it are silent, mini-app ones held. */
+  quietHours: QuietWindow | null;
 }
 
 /** What happened, after it was committed. The live channel and push delivery listen here. */
@@ -21,7 +24,14 @@ export interface DomainEventMap {
   partnerDisconnected: [{ userId: string; partnerId: string }];
   sessionRevoked: [{ sessionId: string }];
   desireAnswered: [
-    { answer: DesireAnswer; answererId: string; askerId: string; answererUsername: string },
+    {
+      answer: DesireAnswer;
+      answererId: string;
+      askerId: string;
+      answererUsername: string;
+      /** The asker's quiet-hours window (the partner may read it), read with the answer. */
+      askerQuietHours: QuietWindow | null;
+    },
   ];
   /** An account was deleted; its former partner (if any) is told, by name only. */
   accountDeleted: [{ userId: string; username: string; partnerId: string | null }];

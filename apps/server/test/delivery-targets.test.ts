@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QuietWindow } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
@@ -8,6 +9,7 @@ interface Targets {
   unread_count: number;
   push_subscription: { endpoint: string } | null;
   farcaster_tokens: { token: string; url: string }[];
+  quiet_hours: QuietWindow | null;
 }
 
 describe.each(DRIVERS)('what a send reads about its receiver (%s)', (driver) => {
@@ -22,6 +24,8 @@ describe.each(DRIVERS)('what a send reads about its receiver (%s)', (driver) => 
       );
       return rows[0]!.targets;
     });
+
+  const BOB_QUIET = { start: '23:00', end: '06:30', time_zone: 'Europe/Lisbon' };
 
   beforeAll(async () => {
     server = await startTestServer(driver);
@@ -40,6 +44,10 @@ describe.each(DRIVERS)('what a send reads about its receiver (%s)', (driver) => 
         "SELECT store_notification_token('farcaster', 'bob-token', 'https://notify.example.com/x')",
       ),
     );
+    await request(server.url, 'PUT', '/api/profile/quiet-hours', {
+      token: bob.token,
+      body: BOB_QUIET,
+    });
     await request(server.url, 'POST', '/api/messages', { token: alice.token, body: desire() });
   });
   afterAll(() => server.close());
@@ -51,6 +59,7 @@ describe.each(DRIVERS)('what a send reads about its receiver (%s)', (driver) => 
     expect(targets.farcaster_tokens).toEqual([
       { token: 'bob-token', url: 'https://notify.example.com/x' },
     ]);
+    expect(targets.quiet_hours).toEqual(BOB_QUIET);
   });
 
   it('gives nothing to someone without a partner, whoever else exists', async () => {
@@ -58,6 +67,7 @@ describe.each(DRIVERS)('what a send reads about its receiver (%s)', (driver) => 
       unread_count: 0,
       push_subscription: null,
       farcaster_tokens: [],
+      quiet_hours: null,
     });
   });
 
@@ -67,6 +77,7 @@ describe.each(DRIVERS)('what a send reads about its receiver (%s)', (driver) => 
       unread_count: 0,
       push_subscription: null,
       farcaster_tokens: [],
+      quiet_hours: null,
     });
   });
 });

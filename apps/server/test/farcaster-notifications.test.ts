@@ -19,6 +19,9 @@ import {
 const PUBLIC_URL = 'https://desires.example.com';
 const FID = 1001;
 const CLIENT_FID = 9152;
+/** 23:30 in Paris (UTC+1): inside a 22:00–07:00 window there; 15:00 is outside. */
+const NIGHT_IN_PARIS = Date.parse('2026-11-23T22:30:00Z');
+const AFTERNOON_IN_PARIS = Date.parse('2026-11-23T14:00:00Z');
 
 describe.each(DRIVERS)('Farcaster mini-app notifications (%s)', (driver) => {
   let server: TestServer;
@@ -28,6 +31,7 @@ describe.each(DRIVERS)('Farcaster mini-app notifications (%s)', (driver) => {
   let receiver: TestUser;
   let sender: TestUser;
   let clientUrl: string;
+  let now = AFTERNOON_IN_PARIS;
 
   const send = (overrides: Record<string, unknown> = {}) =>
     request(server.url, 'POST', '/api/messages', { token: sender.token, body: desire(overrides) });
@@ -53,6 +57,7 @@ describe.each(DRIVERS)('Farcaster mini-app notifications (%s)', (driver) => {
         FARCASTER_HUB_URL: hub.url,
         FARCASTER_ALLOW_INSECURE_NOTIFICATION_URLS: 'true',
       },
+      clock: { now: () => now },
     });
 
     // The receiver signs in through the mini-app, picks a username and enables notifications.
@@ -213,5 +218,44 @@ describe.each(DRIVERS)('Farcaster mini-app notifications (%s)', (driver) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const id = `desire-${answer.body.message!.id}`;
     expect(notifier.requests.filter((r) => r.body.notificationId === id)).toHaveLength(0);
+  });
+
+  it('holds desires and answers back in the receiver’s quiet hours', async () => {
+    const window = { start: '22:00', end: '07:00', time_zone: 'Europe/Paris' };
+    await request(server.url, 'PUT', '/api/profile/quiet-hours', {
+      token: receiver.token,
+      body: window,
+    });
+    const own = await request<{ message: { id: string } }>(server.url, 'POST', '/api/messages', {
+      token: receiver.token,
+      body: desire(),
+    });
+    const answer = (choice: string) =>
+      request(server.url, 'PUT', `/api/messages/${own.body.message.id}/answer`, {
+        token: sender.token,
+        body: { choice },
+      });
+    try {
+      now = NIGHT_IN_PARIS;
+      const quietDesire = await send();
+      expect(quietDesire.status).toBe(201);
+      expect((await answer('in')).status).toBe(200);
+      now = AFTERNOON_IN_PARIS;
+      const loudDesire = await send();
+      expect((await answer('later')).status).toBe(200);
+      const answered = (id: string) => id.startsWith('desire-answered-');
+      // A last desire marks the end: everything before it has been delivered by then.
+      const last = `desire-${(await send()).body.message!.id}`;
+      await waitFor(() => notifier.requests.some((r) => r.body.notificationId === last));
+      await waitFor(() => notifier.requests.some((r) => answered(r.body.notificationId)));
+      // The receiver's tokens may span several requests per notification: compare ids.
+      const ids = new Set(notifier.requests.map((r) => r.body.notificationId));
+      expect(ids.has(`desire-${loudDesire.body.message!.id}`)).toBe(true);
+      expect(ids.has(`desire-${quietDesire.body.message!.id}`)).toBe(false);
+      expect([...ids].filter(answered)).toHaveLength(1);
+      expect(ids.size).toBe(3);
+    } finally {
+      await request(server.url, 'DELETE', '/api/profile/quiet-hours', { token: receiver.token });
+    }
   });
 });

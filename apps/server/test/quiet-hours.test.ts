@@ -88,6 +88,39 @@ describe.each(DRIVERS)('quiet hours (%s)', (driver) => {
     expect(decryptPush(browser, loud).data).not.toHaveProperty('silent');
   });
 
+  it('sends the answer’s push to the asker silently in the asker’s window', async () => {
+    expect((await call('PUT', alice, WINDOW)).status).toBe(200);
+    const browser = push.subscribe();
+    await request(server.url, 'PUT', '/api/push/subscription', {
+      token: alice.token,
+      body: browser.json,
+    });
+    const sent = await request<{ message: { id: string } }>(server.url, 'POST', '/api/messages', {
+      token: alice.token,
+      body: desire({ receiverId: bob.id, intensity: 5 }),
+    });
+    const answer = (choice: string) =>
+      request(server.url, 'PUT', `/api/messages/${sent.body.message.id}/answer`, {
+        token: bob.token,
+        body: { choice },
+      });
+
+    now = NIGHT_IN_PARIS;
+    expect((await answer('in')).status).toBe(200);
+    const quiet = await push.nextRequest(browser);
+    expect(quiet.headers.urgency).toBe('low');
+    expect(decryptPush(browser, quiet).data).toEqual({ type: 'desire_answered', silent: true });
+
+    now = AFTERNOON_IN_PARIS;
+    const before = push.requests.length;
+    expect((await answer('later')).status).toBe(200);
+    await expect.poll(() => push.requests.length).toBe(before + 1);
+    const usual = push.requests.at(-1)!;
+    expect(usual.headers.urgency).toBe('normal');
+    expect(decryptPush(browser, usual).data).toEqual({ type: 'desire_answered' });
+    expect((await call('DELETE', alice)).status).toBe(204);
+  });
+
   it('turns off, and refuses bad windows with 400', async () => {
     expect((await call('DELETE', bob)).status).toBe(204);
     expect((await call('GET', bob)).body).toEqual({ own: null, partner: null });

@@ -1,6 +1,7 @@
 import type { AnswerChoice, DesireAnswer } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
+import { selectWindowOf } from '../quiet/repository.js';
 import * as repo from './repository.js';
 
 /**
@@ -15,7 +16,12 @@ export async function answerDesire(
 ): Promise<DesireAnswer> {
   const stored = await ctx.db.asUser(userId, async (tx) => {
     const answer = await repo.upsertAnswer(tx, userId, messageId, choice);
-    return answer ? { answer, username: await repo.selectUsername(tx, userId) } : null;
+    if (!answer) return null;
+    return {
+      answer,
+      username: await repo.selectUsername(tx, userId),
+      askerQuietHours: await selectWindowOf(tx, answer.asker_id),
+    };
   });
   if (!stored) throw new HttpError('message_not_found');
   const { asker_id: askerId, ...answer } = stored.answer;
@@ -24,6 +30,7 @@ export async function answerDesire(
     answererId: userId,
     askerId,
     answererUsername: stored.username ?? 'Your partner',
+    askerQuietHours: stored.askerQuietHours,
   });
   return answer;
 }

@@ -10,7 +10,7 @@ import {
 } from './payloads.js';
 import type { DeliveryToken } from './repository.js';
 import { notifyUser } from './sender.js';
-import { isInQuietHours } from '../quiet/service.js';
+import { isQuietNow } from '../quiet/service.js';
 
 /**
  * Subscribes mini-app notifications to the domain events, as background work (after commit;
@@ -21,19 +21,9 @@ export function registerFarcasterNotifications(
   background: BackgroundWork,
   fetchImpl: typeof fetch = fetch,
 ): () => void {
-  const deliver = (
-    userId: string,
-    notification: MiniAppNotification,
-    tokens?: DeliveryToken[],
-    { unlessQuiet = false } = {},
-  ) =>
+  const deliver = (userId: string, notification: MiniAppNotification, tokens?: DeliveryToken[]) =>
     background.run(
-      async () => {
-        // A mini-app notification cannot arrive silently: in quiet hours it is not sent (the
-        // desire is in the inbox and the live channel as always).
-        if (unlessQuiet && (await isInQuietHours(ctx, userId))) return;
-        await notifyUser(ctx, fetchImpl, userId, notification, tokens);
-      },
+      () => notifyUser(ctx, fetchImpl, userId, notification, tokens),
       (error: unknown) => {
         if (isDatabaseUnavailable(error)) {
           ctx.log.warn(
@@ -48,15 +38,20 @@ export function registerFarcasterNotifications(
   // The receiver's tokens came with the desire: no query when there are none.
   const onDesire = ({ message, senderUsername, receiver }: DomainEventMap['desireSent'][0]) => {
     if (receiver.farcasterTokens.length === 0) return;
+    // A notification cannot arrive silently: in quiet hours it is not sent (the desire is in
+    // the inbox and the live channel as always).
+    if (isQuietNow(ctx, receiver.quietHours)) return;
     const notification = desireNotification(ctx.config, message, senderUsername);
-    deliver(message.receiver_id, notification, receiver.farcasterTokens, { unlessQuiet: true });
+    deliver(message.receiver_id, notification, receiver.farcasterTokens);
   };
   // The code owner (event.partner) learns that the redeemer (event.self) connected.
   const onPartner = ({ partner, self }: DomainEventMap['partnerConnected'][0]) =>
     deliver(partner.id, partnerConnectedNotification(ctx.config, self));
 
-  const onAnswer = ({ askerId, answererUsername }: DomainEventMap['desireAnswered'][0]) =>
-    deliver(askerId, answeredNotification(ctx.config, answererUsername));
+  const onAnswer = (event: DomainEventMap['desireAnswered'][0]) => {
+    if (isQuietNow(ctx, event.askerQuietHours)) return;
+    deliver(event.askerId, answeredNotification(ctx.config, event.answererUsername));
+  };
 
   ctx.events.on('desireSent', onDesire);
   ctx.events.on('partnerConnected', onPartner);

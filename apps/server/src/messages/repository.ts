@@ -1,4 +1,10 @@
-import type { DesireAnswer, Message, NewDesire, StoredPushSubscription } from '@couple/protocol';
+import type {
+  DesireAnswer,
+  Message,
+  NewDesire,
+  QuietWindow,
+  StoredPushSubscription,
+} from '@couple/protocol';
 import { selectAnswers } from '../answers/repository.js';
 import type { ReceiverTargets } from '../events.js';
 import type { Database, Queryable } from '../db/index.js';
@@ -15,6 +21,7 @@ type SendRow = Message & {
     unread_count: number;
     push_subscription: StoredPushSubscription | null;
     farcaster_tokens: { token: string; url: string }[];
+    quiet_hours: QuietWindow | null;
   } | null;
 };
 
@@ -97,6 +104,7 @@ function toOutcome(row: SendRow): SendOutcome {
         unreadCount: targets.unread_count,
         pushSubscription: targets.push_subscription,
         farcasterTokens: targets.farcaster_tokens,
+        quietHours: targets.quiet_hours,
       },
     };
   }

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import type { BackgroundWork } from '../background/background-work.js';
 import type { DomainEventMap } from '../events.js';
 import {
+  answeredOptions,
   answeredPayload,
   newDesireOptions,
   newDesirePayload,
@@ -11,7 +12,7 @@ import {
 import type { PushSender } from './sender.js';
 import { pushToSubscription, pushToUser } from './service.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { isInQuietHours } from '../quiet/service.js';
+import { isQuietNow } from '../quiet/service.js';
 
 /**
  * Pushes to the receiver after each committed desire, and to the code owner when a partner
@@ -36,9 +37,9 @@ export function registerPushDelivery(
     const subscription = receiver.pushSubscription;
     if (!subscription) return;
     const userId = message.receiver_id;
+    // In quiet hours the push still goes (the desire is not held back), but arrives silently.
+    const quiet = isQuietNow(ctx, receiver.quietHours);
     deliver(userId, async () => {
-      // In quiet hours the push still goes (the desire is not held back), but arrives silently.
-      const quiet = await isInQuietHours(ctx, userId);
       const payload = newDesirePayload(
         userId,
         senderUsername,
@@ -64,9 +65,11 @@ export function registerPushDelivery(
     );
   };
 
-  const onAnswer = ({ askerId, answererUsername }: DomainEventMap['desireAnswered'][0]) => {
-    const payload = answeredPayload(askerId, answererUsername);
-    deliver(askerId, () => pushToUser(ctx, sender, askerId, payload, PARTNER_CONNECTED_OPTIONS));
+  const onAnswer = (event: DomainEventMap['desireAnswered'][0]) => {
+    const { askerId, answererUsername, askerQuietHours } = event;
+    const quiet = isQuietNow(ctx, askerQuietHours);
+    const payload = answeredPayload(askerId, answererUsername, quiet);
+    deliver(askerId, () => pushToUser(ctx, sender, askerId, payload, answeredOptions(quiet)));
   };
 
   ctx.events.on('desireSent', onDesire);

@@ -57,12 +57,21 @@ export const PARTNER_CONNECTED_OPTIONS: PushOptions = {
 export const WEBHOOK_OPTIONS: PushOptions = { ttlSeconds: DAY_SECONDS, urgency: 'normal' };
 
 /** The desire's sender learns that it was answered: the name only, never the answer. */
-export function answeredPayload(askerId: string, answererUsername: string): PushPayload {
+export function answeredPayload(
+  askerId: string,
+  answererUsername: string,
+  quiet = false,
+): PushPayload {
   return {
     userId: askerId,
     title: answeredTitle(answererUsername),
     body: ANSWERED_BODY,
     url: '/notifications?view=sent',
-    data: { type: 'desire_answered' },
+    data: { type: 'desire_answered', ...(quiet ? { silent: true } : {}) },
   };
+}
+
+/** An answer can wait a day; in the asker's quiet hours the push service may hold it. */
+export function answeredOptions(quiet: boolean): PushOptions {
+  return { ttlSeconds: DAY_SECONDS, urgency: quiet ? 'low' : 'normal' };
 }

@@ -39,7 +39,7 @@ export async function deleteWindow(q: Queryable, userId: string): Promise<void> 
   await q.query('DELETE FROM quiet_hours WHERE user_id = $1', [userId]);
 }
 
-/** For delivery, which runs after the sender's transaction: read as the owner, by id. */
+/** The window of the caller or the caller's partner (row-level security shows no one else's). */
 export async function selectWindowOf(q: Queryable, userId: string): Promise<QuietWindow | null> {
   const { rows } = await q.query<QuietWindow>(
     `SELECT ${WINDOW} FROM quiet_hours WHERE user_id = $1`,

@@ -24,8 +24,10 @@ export function clearQuietHours(ctx: AppContext, userId: string): Promise<void> 
   return ctx.db.asUser(userId, (tx) => repo.deleteWindow(tx, userId));
 }
 
-/** Whether a push to this user now should be silent. */
-export async function isInQuietHours(ctx: AppContext, userId: string): Promise<boolean> {
-  const window = await repo.selectWindowOf(ctx.db, userId);
+/**
+ * Whether a window read with the event (a desire's delivery targets, an answer) covers now.
+ * Decided when the event is handled, not when its background delivery runs.
+ */
+export function isQuietNow(ctx: AppContext, window: QuietWindow | null): boolean {
   return window ? quietState(window, ctx.clock.now()).active : false;
 }
