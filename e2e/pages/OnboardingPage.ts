@@ -6,7 +6,8 @@ export class OnboardingPage {
     return this.page.getByLabel('Username');
   }
   get counter() {
-    return this.page.locator('#username-counter');
+    // The count is the field's description: what a screen reader reads with it.
+    return this.page.locator('p[aria-live]').filter({ hasText: /^\d+\/\d+ characters$/ });
   }
   get continue() {
     return this.page.getByRole('button', { name: 'Continue' });

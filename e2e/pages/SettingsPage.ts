@@ -13,7 +13,7 @@ export class SettingsPage {
     return this.page.getByRole('button', { name: 'Disconnect', exact: true });
   }
   get signOut() {
-    return this.page.getByRole('button', { name: 'Sign Out' });
+    return this.page.getByRole('button', { name: 'Sign Out', exact: true });
   }
   get disconnectDialog() {
     return this.page.getByRole('alertdialog');

@@ -16,3 +16,40 @@ export function TextField({
     </label>
   );
 }
+
+interface ValueFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  name?: string;
+}
+
+/** An e-mail address input (sign-in, reset link, new address). */
+export function EmailField({ label, value, onChange, name = 'email' }: ValueFieldProps) {
+  return (
+    <TextField
+      label={label}
+      type="email"
+      name={name}
+      autoComplete="email"
+      required
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+/** The password the person has now: asked again before a change of credentials. */
+export function CurrentPasswordField({ label, value, onChange }: Omit<ValueFieldProps, 'name'>) {
+  return (
+    <TextField
+      label={label}
+      type="password"
+      name="current-password"
+      autoComplete="current-password"
+      required
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}

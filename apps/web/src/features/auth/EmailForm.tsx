@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'react-router';
 import { ACCOUNT_PAGES, CREDENTIAL_TEXTS, PASSWORD_MIN, TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
+import { EmailField, TextField } from '../../components/TextField.js';
 import { api } from '../../lib/api.js';
-import { failureText } from '../../lib/api-errors.js';
-import { logClientError } from '../../lib/client-errors.js';
 import { setSession } from '../../lib/session.js';
+import { useFormSubmit } from '../../lib/use-form-submit.js';
 import { isSession } from './actions.js';
 import { setFlash } from './flash.js';
 
@@ -20,22 +20,15 @@ interface Props {
   onSignedUp: () => void;
 }
 
-const inputClass =
-  'min-h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-700';
-
 export function EmailForm({ mode, onModeChange, onBack, onSignedUp }: Props) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const signup = mode === 'signup';
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, onSubmit } = useFormSubmit({
+    tag: signup ? 'signup' : 'signin',
+    failed: signup ? TEXTS.signUpFailed : TEXTS.signInFailed,
+    onError: () => signup && toast.error(TEXTS.signUpFailedToast),
+    run: async () => {
       if (signup) {
         const result = await api.signup(email, password);
         if (isSession(result)) {
@@ -52,45 +45,25 @@ export function EmailForm({ mode, onModeChange, onBack, onSignedUp }: Props) {
         // SPEC §4: e-mail sign-in reloads the whole page at /.
         window.location.assign('/');
       }
-    } catch (caught) {
-      logClientError(signup ? 'signup' : 'signin', caught);
-      setError(failureText(caught, signup ? TEXTS.signUpFailed : TEXTS.signInFailed));
-      if (signup) toast.error(TEXTS.signUpFailedToast);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate={false}>
+    <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate={false}>
       <h2 className="text-center text-xl font-semibold">
         {signup ? 'Create your account' : 'Welcome back'}
       </h2>
-      <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700">
-        Email
-        <input
-          className={inputClass}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </label>
-      <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700">
-        Password
-        <input
-          className={inputClass}
-          type="password"
-          name="password"
-          autoComplete={signup ? 'new-password' : 'current-password'}
-          required
-          minLength={PASSWORD_MIN}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </label>
+      <EmailField label="Email" value={email} onChange={setEmail} />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete={signup ? 'new-password' : 'current-password'}
+        required
+        minLength={PASSWORD_MIN}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
       {!signup && (
         <Link
           to={ACCOUNT_PAGES.forgotPassword}

@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CREDENTIAL_TEXTS } from '@couple/protocol/browser';
 import { AuthShell } from '../../components/AuthShell.js';
 import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
-import { TextField } from '../../components/TextField.js';
+import { EmailField } from '../../components/TextField.js';
 import { api } from '../../lib/api.js';
-import { failureText } from '../../lib/api-errors.js';
-import { logClientError } from '../../lib/client-errors.js';
+import { useFormSubmit } from '../../lib/use-form-submit.js';
 import { ROUTES } from '../auth/routing.js';
 
 const backLink = 'text-center text-sm font-medium text-brand-800 underline underline-offset-2';
@@ -21,25 +20,15 @@ function typedEmail(state: unknown): string {
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState(typedEmail(useLocation().state));
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, onSubmit } = useFormSubmit({
+    tag: 'request_password_reset',
+    failed: CREDENTIAL_TEXTS.sendResetLinkFailed,
+    run: async () => {
       await api.requestPasswordReset(email);
       setSent(true);
-    } catch (caught) {
-      logClientError('request_password_reset', caught);
-      setError(failureText(caught, CREDENTIAL_TEXTS.sendResetLinkFailed));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <AuthShell
@@ -59,16 +48,8 @@ export function ForgotPasswordPage() {
           </Button>
         </div>
       ) : (
-        <form onSubmit={submit} className="flex flex-col gap-4">
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+        <form onSubmit={onSubmit} className="flex flex-col gap-4">
+          <EmailField label="Email" value={email} onChange={setEmail} />
           <FormError message={error} />
           <Button type="submit" disabled={busy}>
             {busy ? 'Sending...' : 'Send reset link'}

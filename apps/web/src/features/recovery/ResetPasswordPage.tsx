@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_PAGES, CREDENTIAL_TEXTS } from '@couple/protocol/browser';
 import { AuthShell } from '../../components/AuthShell.js';
@@ -6,8 +6,8 @@ import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
 import { NewPasswordFields } from '../../components/NewPasswordFields.js';
 import { api } from '../../lib/api.js';
-import { ApiError, failureText } from '../../lib/api-errors.js';
-import { logClientError } from '../../lib/client-errors.js';
+import { ApiError } from '../../lib/api-errors.js';
+import { useFormSubmit } from '../../lib/use-form-submit.js';
 import { setSession } from '../../lib/session.js';
 import { setFlash } from '../auth/flash.js';
 
@@ -26,40 +26,33 @@ export function ResetPasswordPage() {
   }, []);
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(
-    token ? null : CREDENTIAL_TEXTS.resetLinkMissing,
-  );
   const [linkDead, setLinkDead] = useState(!token);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy || !token) return;
-    if (password !== repeated) {
-      setError(CREDENTIAL_TEXTS.passwordsDiffer);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      setSession(await api.resetPassword(token, password));
+  const submit = useFormSubmit({
+    tag: 'reset_password',
+    failed: CREDENTIAL_TEXTS.resetPasswordFailed,
+    check: () => {
+      if (!token) return CREDENTIAL_TEXTS.resetLinkMissing;
+      return password === repeated ? null : CREDENTIAL_TEXTS.passwordsDiffer;
+    },
+    run: async () => {
+      setSession(await api.resetPassword(token ?? '', password));
       setFlash(CREDENTIAL_TEXTS.passwordReset);
       // As after an e-mail sign-in (SPEC §4): the whole app starts again, signed in.
       window.location.assign('/');
-    } catch (caught) {
-      logClientError('reset_password', caught);
-      setError(failureText(caught, CREDENTIAL_TEXTS.resetPasswordFailed));
+    },
+    onError: (caught) => {
       if (caught instanceof ApiError && caught.code === 'invalid_reset_token') setLinkDead(true);
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const { busy, onSubmit } = submit;
+  const error = submit.error ?? (token ? null : CREDENTIAL_TEXTS.resetLinkMissing);
 
   return (
     <AuthShell
       title="Choose a new password"
       subtitle="You will be signed out everywhere else, and signed in here."
     >
-      <form onSubmit={submit} className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} className="flex flex-col gap-4">
         <NewPasswordFields
           password={password}
           repeated={repeated}

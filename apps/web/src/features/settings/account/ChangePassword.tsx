@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { CREDENTIAL_TEXTS } from '@couple/protocol/browser';
 import { FormError } from '../../../components/FormError.js';
 import { NewPasswordFields } from '../../../components/NewPasswordFields.js';
-import { TextField } from '../../../components/TextField.js';
+import { CurrentPasswordField } from '../../../components/TextField.js';
 import { api } from '../../../lib/api.js';
-import { failureText } from '../../../lib/api-errors.js';
-import { logClientError } from '../../../lib/client-errors.js';
+import { useFormSubmit } from '../../../lib/use-form-submit.js';
 import { FormActions } from './AccountRow.js';
 
 /** The current password, then the new one twice; the server ends every other session. */
@@ -14,42 +13,22 @@ export function ChangePassword({ onDone }: { onDone: () => void }) {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (password !== repeated) {
-      setError(CREDENTIAL_TEXTS.passwordsDiffer);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, onSubmit } = useFormSubmit({
+    tag: 'change_password',
+    failed: CREDENTIAL_TEXTS.changePasswordFailed,
+    check: () => (password === repeated ? null : CREDENTIAL_TEXTS.passwordsDiffer),
+    run: async () => {
       await api.changePassword(current, password);
       toast.success(CREDENTIAL_TEXTS.passwordChanged, {
         description: 'Your other devices are signed out.',
       });
       onDone();
-    } catch (caught) {
-      logClientError('change_password', caught);
-      setError(failureText(caught, CREDENTIAL_TEXTS.changePasswordFailed));
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3">
-      <TextField
-        label="Current password"
-        type="password"
-        name="current-password"
-        autoComplete="current-password"
-        required
-        value={current}
-        onChange={(event) => setCurrent(event.target.value)}
-      />
+    <form onSubmit={onSubmit} className="flex flex-col gap-3">
+      <CurrentPasswordField label="Current password" value={current} onChange={setCurrent} />
       <NewPasswordFields
         password={password}
         repeated={repeated}
