@@ -15,7 +15,7 @@ export function ThemeSetting() {
         return (
           <label
             key={option}
-            className="flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-xl text-sm font-semibold text-slate-700 ring-1 ring-brand-200 has-checked:bg-brand-700 has-checked:text-white has-checked:ring-brand-700 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700"
+            className="relative flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-xl text-sm font-semibold text-slate-700 ring-1 ring-brand-200 has-checked:bg-brand-700 has-checked:text-white has-checked:ring-brand-700 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700"
           >
             <input
               type="radio"
