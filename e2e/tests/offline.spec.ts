@@ -4,7 +4,7 @@ import { InboxPage } from '../pages/InboxPage.js';
 import { Layout } from '../pages/Layout.js';
 import { Outbox } from '../pages/Outbox.js';
 import { expect, test, toast } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { signIn, signedInCouple } from '../support/flows.js';
 
 test('a desire written offline is sent when the connection returns', async ({
   openBrowser,
@@ -103,4 +103,37 @@ test('an offline reload shows the last known inbox with an offline banner', asyn
 
   await bobPage.context().setOffline(false);
   await expect(outbox.offlineBanner).toBeHidden();
+});
+
+test('an answer given offline waits, then reaches the sender when the connection returns', async ({
+  openBrowser,
+  backend,
+}) => {
+  const { alice, bob, alicePage, bobPage } = await signedInCouple(openBrowser, backend, [
+    undefined,
+    { mobile: true },
+  ]);
+  await backend.sendDesire(alice, bob, 6);
+  await alicePage.goto('/notifications?view=sent');
+  const sentState = new InboxPage(alicePage).cards.first().getByTestId('sent-state');
+  await expect(sentState).toBeVisible();
+  await bobPage.goto('/notifications');
+  const bobCard = new InboxPage(bobPage).cards.first();
+  await expect(bobCard).toBeVisible();
+
+  await bobPage.context().setOffline(true);
+  await bobCard.getByRole('button', { name: 'Later' }).click();
+  await expect(toast(bobPage, OFFLINE_TEXTS.answerQueuedToast)).toBeVisible();
+  await expect(bobCard.getByRole('button', { name: 'Later' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(bobCard).toContainText(OFFLINE_TEXTS.waitingToSend);
+  await bobPage.screenshot({ path: test.info().outputPath('answer-waiting-phone.png') });
+  await expect(sentState).not.toHaveText(/Answered/);
+
+  await bobPage.context().setOffline(false);
+  await expect(toast(bobPage, OFFLINE_TEXTS.queuedAnswersSent(1))).toBeVisible();
+  await expect(bobCard).not.toContainText(OFFLINE_TEXTS.waitingToSend);
+  await expect(sentState).toHaveText(/Answered: Later/);
 });

@@ -85,7 +85,7 @@ test('signing out with a desire waiting asks first, then discards it', async ({
   await settings.signOut.click();
   const question = alicePage.getByRole('alertdialog');
   await expect(question).toContainText(OFFLINE_TEXTS.signOutQuestion);
-  await expect(question).toContainText(OFFLINE_TEXTS.signOutDiscards(1));
+  await expect(question).toContainText(OFFLINE_TEXTS.signOutDiscards(1, 0));
   await expect(question).toBeInViewport({ ratio: 1 });
   await alicePage.screenshot({ path: test.info().outputPath('sign-out-waiting-phone.png') });
 

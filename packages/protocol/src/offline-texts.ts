@@ -2,6 +2,7 @@
 export const OFFLINE_TEXTS = {
   queuedToast: 'No connection: your desire will be sent as soon as you are back online',
   waitingToSend: 'Waiting to send',
+  answerQueuedToast: 'No connection: your answer will be sent as soon as you are back online',
   sendingNow: 'Sending…',
   sendFailedTitle: 'Not sent',
   discard: 'Discard',
@@ -12,12 +13,19 @@ export const OFFLINE_TEXTS = {
     count === 1
       ? 'Your waiting desire has been sent'
       : `Your ${count} waiting desires have been sent`,
-  outboxHeading: 'Waiting to send',
-  signOutQuestion: 'Sign out with desires still waiting to send?',
-  signOutDiscards: (count: number) =>
+  queuedAnswersSent: (count: number) =>
     count === 1
-      ? 'One desire has not reached the server yet. Signing out discards it from this device.'
-      : `${count} desires have not reached the server yet. Signing out discards them from this device.`,
+      ? 'Your waiting answer has been sent'
+      : `Your ${count} waiting answers have been sent`,
+  outboxHeading: 'Waiting to send',
+  signOutQuestion: 'Sign out before everything is sent?',
+  signOutDiscards: (desires: number, answers: number) => {
+    const counted = (count: number, word: string) =>
+      count === 0 ? null : count === 1 ? `1 ${word}` : `${count} ${word}s`;
+    const what = [counted(desires, 'desire'), counted(answers, 'answer')].filter(Boolean);
+    const one = desires + answers === 1;
+    return `${what.join(' and ')} ${one ? 'has' : 'have'} not reached the server yet. Signing out discards ${one ? 'it' : 'them'} from this device.`;
+  },
   signOutAnyway: 'Sign out anyway',
   offlineBanner: "You're offline: showing what was here last",
   unreachableBanner: "Can't reach the server: showing what was here last",

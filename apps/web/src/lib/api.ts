@@ -1,5 +1,4 @@
 import type {
-  AnswerChoice,
   ApiAnswer,
   ApiBody,
   ApiParams,
@@ -38,6 +37,7 @@ export function call<N extends ApiRouteName>(
 }
 
 export type OutgoingDesire = ApiBody<'sendDesire'>;
+export type OutgoingAnswer = ApiBody<'answerDesire'>;
 
 /** The product API of SPEC §7, one function per route. */
 export const api = {
@@ -80,8 +80,8 @@ export const api = {
   getQuietHours: () => call('getQuietHours'),
   setQuietHours: (window: QuietWindow) => call('setQuietHours', { body: window }),
   clearQuietHours: () => call('clearQuietHours'),
-  answerDesire: (id: string, choice: AnswerChoice) =>
-    call('answerDesire', { params: { id }, body: { choice } }),
+  answerDesire: (id: string, answer: OutgoingAnswer) =>
+    call('answerDesire', { params: { id }, body: answer }),
 
   getKeys: () => call('getIdentityKeys'),
   getKeyHistory: () => call('getKeyHistory'),

@@ -10,23 +10,34 @@ import { getSession } from '../../lib/session.js';
 import { signOut } from './actions.js';
 import { ROUTES } from './routing.js';
 
-/** How many of this user's desires still wait in the outbox (read only when asked). */
-async function countWaiting(): Promise<number> {
+interface Waiting {
+  desires: number;
+  answers: number;
+}
+const NOTHING: Waiting = { desires: 0, answers: 0 };
+
+/** What of this user's still waits in the outbox (read only when asked). */
+async function countWaiting(): Promise<Waiting> {
   const userId = getSession()?.user.id;
-  if (!userId) return 0;
-  const { listOutbox } = await import('../outbox/store.js');
-  return (await listOutbox(userId)).filter((item) => item.failure === null).length;
+  if (!userId) return NOTHING;
+  const [{ listOutbox }, { isQueuedAnswer }] = await Promise.all([
+    import('../outbox/store.js'),
+    import('../outbox/retry.js'),
+  ]);
+  const waiting = (await listOutbox(userId)).filter((item) => item.failure === null);
+  const answers = waiting.filter(isQueuedAnswer).length;
+  return { desires: waiting.length - answers, answers };
 }
 
 /**
  * Sign Out, then the welcome screen: on Settings and on the onboarding and pairing steps. With
- * desires still waiting to send it asks first, since signing out discards them.
+ * desires or answers still waiting to send it asks first, since signing out discards them.
  */
 export function SignOutButton({ variant = 'secondary' }: { variant?: ButtonProps['variant'] }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const [waiting, setWaiting] = useState(0);
+  const [waiting, setWaiting] = useState(NOTHING);
 
   function leave() {
     setBusy(true);
@@ -34,7 +45,7 @@ export function SignOutButton({ variant = 'secondary' }: { variant?: ButtonProps
       .then(() => navigate(ROUTES.welcome))
       .finally(() => {
         setBusy(false);
-        setWaiting(0);
+        setWaiting(NOTHING);
       });
   }
 
@@ -43,24 +54,24 @@ export function SignOutButton({ variant = 'secondary' }: { variant?: ButtonProps
     void countWaiting()
       .catch((error: unknown) => {
         logClientError('outbox_read', error);
-        return 0;
+        return NOTHING;
       })
-      .then((count) => {
-        if (count === 0) return leave();
+      .then((found) => {
+        if (found.desires + found.answers === 0) return leave();
         setBusy(false);
-        setWaiting(count);
+        setWaiting(found);
       });
   }
 
-  if (waiting > 0) {
+  if (waiting.desires + waiting.answers > 0) {
     return (
       <ConfirmPanel
         question={OFFLINE_TEXTS.signOutQuestion}
-        details={OFFLINE_TEXTS.signOutDiscards(waiting)}
+        details={OFFLINE_TEXTS.signOutDiscards(waiting.desires, waiting.answers)}
         confirmLabel={OFFLINE_TEXTS.signOutAnyway}
         busyLabel="Signing out..."
         busy={busy}
-        onCancel={() => setWaiting(0)}
+        onCancel={() => setWaiting(NOTHING)}
         onConfirm={leave}
       />
     );

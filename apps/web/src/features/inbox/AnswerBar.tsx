@@ -1,17 +1,60 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AlertCircle, Clock } from 'lucide-react';
 import { toast } from 'sonner';
 import type { DesireAnswer } from '@couple/protocol';
 import {
   ANSWER_CHOICES,
   ANSWER_EMOJI,
   ANSWER_TEXTS,
+  OFFLINE_TEXTS,
   type AnswerChoice,
 } from '@couple/protocol/browser';
-import { api } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
+import { useSession } from '../../lib/use-session.js';
+import { answerItemId, isQueuedAnswer, type QueuedAnswer } from '../outbox/retry.js';
+import { deleteOutboxItem } from '../outbox/store.js';
+import { useOutbox } from '../outbox/use-outbox.js';
 import { inboxKeys } from './queries.js';
+import { sendAnswer } from './send-answer.js';
 
-/** The receiver's quick answers; the chosen one is pressed and can be changed. */
+/** This desire's answer waiting in the outbox, if any. */
+function useQueuedAnswer(messageId: string): QueuedAnswer | undefined {
+  const id = answerItemId(messageId);
+  return useOutbox(useSession()?.user.id)
+    .filter(isQueuedAnswer)
+    .find((item) => item.id === id);
+}
+
+function QueuedNotice({ queued }: { queued: QueuedAnswer }) {
+  if (!queued.failure) {
+    return (
+      <p className="mt-2 flex items-center gap-1 text-xs font-semibold text-amber-800">
+        <Clock className="size-4" aria-hidden="true" />
+        {OFFLINE_TEXTS.waitingToSend}
+      </p>
+    );
+  }
+  return (
+    <div role="alert" className="mt-2 flex items-start gap-2 text-sm text-red-800">
+      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <p className="flex-1">
+        {OFFLINE_TEXTS.sendFailedTitle}: {queued.failure.text}
+      </p>
+      <button
+        type="button"
+        onClick={() => void deleteOutboxItem(queued.id)}
+        className="min-h-10 rounded-lg px-3 font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
+      >
+        {OFFLINE_TEXTS.discard}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The receiver's quick answers; the chosen one is pressed and can be changed. Without a
+ * connection the answer waits in the outbox and shows as waiting.
+ */
 export function AnswerBar({
   messageId,
   answer,
@@ -20,34 +63,45 @@ export function AnswerBar({
   answer: DesireAnswer | undefined;
 }) {
   const queryClient = useQueryClient();
+  const userId = useSession()?.user.id;
+  const queued = useQueuedAnswer(messageId);
   const choose = useMutation({
-    mutationFn: (choice: AnswerChoice) => api.answerDesire(messageId, choice),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
+    mutationFn: (choice: AnswerChoice) => sendAnswer(userId ?? '', messageId, { choice }),
+    // Offline it runs too: sendAnswer keeps the answer in the outbox itself.
+    networkMode: 'always',
+    onSuccess: (result) => {
+      if (result === 'queued') toast(OFFLINE_TEXTS.answerQueuedToast);
+      else void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+    },
     onError: (error) => {
       logClientError('answer_desire', error);
       toast.error(error instanceof Error ? error.message : String(error));
     },
   });
-  const chosen = choose.isPending ? choose.variables : answer?.choice;
+  const waiting = queued && !queued.failure ? queued.answer.choice : undefined;
+  const chosen = choose.isPending ? choose.variables : (waiting ?? answer?.choice);
   return (
-    <div role="group" aria-label="Answer" className="mt-3 flex flex-wrap gap-2">
-      {ANSWER_CHOICES.map((choice) => (
-        <button
-          key={choice}
-          type="button"
-          aria-pressed={chosen === choice}
-          disabled={choose.isPending}
-          onClick={() => choose.mutate(choice)}
-          className={`inline-flex min-h-10 items-center gap-1 rounded-full px-3 text-sm font-semibold ring-1 ${
-            chosen === choice
-              ? 'bg-brand-700 text-white ring-brand-700'
-              : 'bg-white text-brand-800 ring-brand-200 hover:bg-brand-50'
-          }`}
-        >
-          <span aria-hidden="true">{ANSWER_EMOJI[choice]}</span>
-          {ANSWER_TEXTS[choice]}
-        </button>
-      ))}
-    </div>
+    <>
+      <div role="group" aria-label="Answer" className="mt-3 flex flex-wrap gap-2">
+        {ANSWER_CHOICES.map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            aria-pressed={chosen === choice}
+            disabled={choose.isPending}
+            onClick={() => choose.mutate(choice)}
+            className={`inline-flex min-h-10 items-center gap-1 rounded-full px-3 text-sm font-semibold ring-1 ${
+              chosen === choice
+                ? 'bg-brand-700 text-white ring-brand-700'
+                : 'bg-white text-brand-800 ring-brand-200 hover:bg-brand-50'
+            }`}
+          >
+            <span aria-hidden="true">{ANSWER_EMOJI[choice]}</span>
+            {ANSWER_TEXTS[choice]}
+          </button>
+        ))}
+      </div>
+      {queued && <QueuedNotice queued={queued} />}
+    </>
   );
 }

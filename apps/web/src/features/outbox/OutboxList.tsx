@@ -4,7 +4,7 @@ import { OFFLINE_TEXTS, SCORE_MAX, intensityEmoji } from '@couple/protocol/brows
 import { logClientError } from '../../lib/client-errors.js';
 import { useSession } from '../../lib/use-session.js';
 import { deleteOutboxItem } from './store.js';
-import type { OutboxItem } from './retry.js';
+import { isQueuedAnswer, type OutboxItem, type QueuedDesire } from './retry.js';
 import { useOutbox } from './use-outbox.js';
 
 function discard(item: OutboxItem): void {
@@ -13,7 +13,7 @@ function discard(item: OutboxItem): void {
     .catch((error: unknown) => logClientError('outbox_discard', error));
 }
 
-function OutboxEntry({ item }: { item: OutboxItem }) {
+function OutboxEntry({ item }: { item: QueuedDesire }) {
   const { desire, failure } = item;
   return (
     <li
@@ -60,7 +60,10 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
 
 /** The desires of this device not yet stored by the server, oldest first; nothing when empty. */
 export function OutboxList() {
-  const items = useOutbox(useSession()?.user.id);
+  // Waiting answers show on their desire (AnswerBar), not here.
+  const items = useOutbox(useSession()?.user.id).filter(
+    (item): item is QueuedDesire => !isQueuedAnswer(item),
+  );
   if (items.length === 0) return null;
   return (
     <section aria-label={OFFLINE_TEXTS.outboxHeading} className="flex flex-col gap-3">

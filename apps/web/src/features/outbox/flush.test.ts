@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-errors.js';
 import type { OutgoingDesire } from '../../lib/api.js';
 import { flushItems, type OutboxStore } from './flush.js';
-import { newOutboxItem, type OutboxItem } from './retry.js';
+import { newAnswerItem, newOutboxItem, type OutboxItem } from './retry.js';
 
 function memoryStore(items: OutboxItem[]): OutboxStore & { rows: Map<string, OutboxItem> } {
   const rows = new Map(items.map((item) => [item.id, item]));
@@ -10,7 +10,10 @@ function memoryStore(items: OutboxItem[]): OutboxStore & { rows: Map<string, Out
     rows,
     has: (id) => Promise.resolve(rows.has(id)),
     put: (item) => Promise.resolve(void rows.set(item.id, item)),
-    remove: (id) => Promise.resolve(void rows.delete(id)),
+    remove: (done) => {
+      if (rows.get(done.id)?.queuedAt === done.queuedAt) rows.delete(done.id);
+      return Promise.resolve();
+    },
   };
 }
 
@@ -37,12 +40,12 @@ describe('flushItems', () => {
     const posted: (string | undefined)[] = [];
     const result = await flushItems(
       items,
-      async (i) => void posted.push(i.desire.id),
+      async (i) => void posted.push(i.id),
       store,
       () => 10,
     );
     expect(posted).toEqual(['a', 'b', 'c']);
-    expect(result).toEqual({ sent: 3, retryAt: null });
+    expect(result).toEqual({ sent: 3, answered: 0, retryAt: null });
     expect(store.rows.size).toBe(0);
   });
 
@@ -60,7 +63,7 @@ describe('flushItems', () => {
       () => 100,
     );
     expect(posted).toEqual(['a']);
-    expect(result).toEqual({ sent: 0, retryAt: 2_100 });
+    expect(result).toEqual({ sent: 0, answered: 0, retryAt: 2_100 });
     expect(store.rows.get('a')?.attempts).toBe(1);
     expect(store.rows.get('b')?.attempts).toBe(0);
   });
@@ -106,7 +109,7 @@ describe('flushItems', () => {
       true,
     );
     expect(calls).toBe(1);
-    expect(result).toEqual({ sent: 1, retryAt: null });
+    expect(result).toEqual({ sent: 1, answered: 0, retryAt: null });
     expect(store.rows.size).toBe(0);
   });
 
@@ -121,5 +124,33 @@ describe('flushItems', () => {
     );
     expect(calls).toBe(0);
     expect(result.sent).toBe(0);
+  });
+
+  it('sends a queued answer with its desire’s id and counts it apart', async () => {
+    const answer = newAnswerItem('me', 'm1', { choice: 'in' }, null, 5);
+    const items = [item('a', 1), answer];
+    const store = memoryStore(items);
+    const posted: string[] = [];
+    const result = await flushItems(
+      items,
+      async (i) => void posted.push(i.id),
+      store,
+      () => 10,
+    );
+    expect(posted).toEqual(['a', 'answer:m1']);
+    expect(result).toEqual({ sent: 1, answered: 1, retryAt: null });
+  });
+
+  it('keeps a newer answer chosen while the older one was being sent', async () => {
+    const older = newAnswerItem('me', 'm1', { choice: 'later' }, null, 5);
+    const store = memoryStore([older]);
+    const result = await flushItems(
+      [older],
+      async () => void store.rows.set(older.id, { ...older, queuedAt: 9 }),
+      store,
+      () => 10,
+    );
+    expect(result.answered).toBe(1);
+    expect(store.rows.get('answer:m1')?.queuedAt).toBe(9);
   });
 });

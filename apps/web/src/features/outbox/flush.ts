@@ -1,24 +1,28 @@
-import { afterFailure, pendingInOrder, type OutboxItem } from './retry.js';
+import { afterFailure, isQueuedAnswer, pendingInOrder, type OutboxItem } from './retry.js';
 import { deleteOutboxItem, hasOutboxItem, putOutboxItem } from './store.js';
 
 export interface FlushResult {
+  /** Desires sent in this run. */
   sent: number;
+  /** Answers sent in this run. */
+  answered: number;
   /** When the first item still waiting may be tried again, if any. */
   retryAt: number | null;
 }
 
-export type PostDesire = (item: OutboxItem) => Promise<unknown>;
+export type PostItem = (item: OutboxItem) => Promise<unknown>;
 
 export interface OutboxStore {
   has: (id: string) => Promise<boolean>;
   put: (item: OutboxItem) => Promise<void>;
-  remove: (id: string) => Promise<void>;
+  /** Removes the item unless it was replaced meanwhile (a newer answer to the same desire). */
+  remove: (item: OutboxItem) => Promise<void>;
 }
 
 const idbStore: OutboxStore = {
   has: hasOutboxItem,
   put: putOutboxItem,
-  remove: deleteOutboxItem,
+  remove: (item) => deleteOutboxItem(item.id, item.queuedAt),
 };
 
 /**
@@ -29,24 +33,27 @@ const idbStore: OutboxStore = {
  */
 export async function flushItems(
   items: readonly OutboxItem[],
-  post: PostDesire,
+  post: PostItem,
   store: OutboxStore = idbStore,
   now: () => number = Date.now,
   reconnected = false,
 ): Promise<FlushResult> {
   let sent = 0;
+  let answered = 0;
+  const stop = (retryAt: number | null): FlushResult => ({ sent, answered, retryAt });
   for (const item of pendingInOrder(items)) {
-    if (!reconnected && item.nextAttemptAt > now()) return { sent, retryAt: item.nextAttemptAt };
+    if (!reconnected && item.nextAttemptAt > now()) return stop(item.nextAttemptAt);
     if (!(await store.has(item.id))) continue;
     try {
       await post(item);
-      await store.remove(item.id);
-      sent += 1;
+      await store.remove(item);
+      if (isQueuedAnswer(item)) answered += 1;
+      else sent += 1;
     } catch (error) {
       const next = afterFailure(item, error, now());
       await store.put(next);
-      if (next.failure === null) return { sent, retryAt: next.nextAttemptAt };
+      if (next.failure === null) return stop(next.nextAttemptAt);
     }
   }
-  return { sent, retryAt: null };
+  return stop(null);
 }

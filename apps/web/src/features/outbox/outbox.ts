@@ -1,9 +1,9 @@
-import { api, type OutgoingDesire } from '../../lib/api.js';
+import { api, type OutgoingAnswer, type OutgoingDesire } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { getSession } from '../../lib/session.js';
 import { flushItems, type FlushResult } from './flush.js';
-import { newOutboxItem } from './retry.js';
-import { OUTBOX_SYNC_TAG, listOutbox, putOutboxItem } from './store.js';
+import { isQueuedAnswer, newAnswerItem, newOutboxItem, type OutboxItem } from './retry.js';
+import { OUTBOX_SYNC_TAG, listOutbox, putOutboxItem, saveOutboxToken } from './store.js';
 
 type SyncRegistration = ServiceWorkerRegistration & {
   sync?: { register: (tag: string) => Promise<void> };
@@ -17,15 +17,37 @@ async function requestBackgroundSync(): Promise<void> {
   await registration?.sync?.register(OUTBOX_SYNC_TAG);
 }
 
-/** Keeps an already sealed desire (never the plain note) until it can be sent. */
-export async function enqueueDesire(userId: string, desire: OutgoingDesire): Promise<void> {
-  const token = getSession()?.access_token ?? null;
-  await putOutboxItem(newOutboxItem(userId, desire, token, Date.now()));
+async function enqueue(item: OutboxItem): Promise<void> {
+  await putOutboxItem(item);
   void requestBackgroundSync().catch((error: unknown) => logClientError('outbox_sync', error));
 }
 
+const currentToken = () => getSession()?.access_token ?? null;
+
+/** Keeps an already sealed desire (never the plain note) until it can be sent. */
+export function enqueueDesire(userId: string, desire: OutgoingDesire): Promise<void> {
+  return enqueue(newOutboxItem(userId, desire, currentToken(), Date.now()));
+}
+
+/** Keeps an answer (its note already sealed) until it can be sent; it replaces an older one. */
+export function enqueueAnswer(
+  userId: string,
+  messageId: string,
+  answer: OutgoingAnswer,
+): Promise<void> {
+  return enqueue(newAnswerItem(userId, messageId, answer, currentToken(), Date.now()));
+}
+
+/** Whether desires still wait: a new one joins them so it never overtakes them. */
 export async function hasWaiting(userId: string): Promise<boolean> {
-  return (await listOutbox(userId)).some((item) => item.failure === null);
+  return (await listOutbox(userId)).some((item) => !isQueuedAnswer(item) && item.failure === null);
+}
+
+/** The request that sends an item from the page. */
+function postItem(item: OutboxItem): Promise<unknown> {
+  return isQueuedAnswer(item)
+    ? api.answerDesire(item.messageId, item.answer)
+    : api.sendMessage(item.desire);
 }
 
 let running: Promise<FlushResult> | null = null;
@@ -41,8 +63,8 @@ export function flushOutbox(userId: string, reconnected = false): Promise<FlushR
       return await flushItems(
         items,
         async (item) => {
-          await putOutboxItem({ ...item, accessToken: getSession()?.access_token ?? null });
-          return api.sendMessage(item.desire);
+          await saveOutboxToken(item, currentToken());
+          return postItem(item);
         },
         undefined,
         undefined,

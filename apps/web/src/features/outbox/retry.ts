@@ -3,12 +3,12 @@ import { ApiError } from '../../lib/api-errors.js';
 
 /** The body of POST /api/messages (lib/api's OutgoingDesire, which the worker cannot import). */
 type OutgoingDesire = ApiBody<'sendDesire'>;
+/** The body of PUT /api/messages/:id/answer (lib/api's OutgoingAnswer). */
+type OutgoingAnswer = ApiBody<'answerDesire'>;
 
-/** A desire sealed and waiting in IndexedDB; `desire.id` is the idempotent client id. */
-export interface OutboxItem {
+interface Queued {
   id: string;
   userId: string;
-  desire: OutgoingDesire;
   queuedAt: number;
   attempts: number;
   nextAttemptAt: number;
@@ -17,6 +17,27 @@ export interface OutboxItem {
   /** Set once the server refused it: shown with a way to discard it, never retried. */
   failure: { text: string; code: ErrorCode | null } | null;
 }
+
+/**
+ * A desire sealed and waiting in IndexedDB; `id` is its idempotent client id. `kind` is absent
+ * on desires queued before answers could wait too.
+ */
+export interface QueuedDesire extends Queued {
+  kind?: 'desire';
+  desire: OutgoingDesire;
+}
+
+/** An answer waiting to be sent; one per desire (`answer:<id>`): a newer choice replaces it. */
+export interface QueuedAnswer extends Queued {
+  kind: 'answer';
+  messageId: string;
+  answer: OutgoingAnswer;
+}
+
+export type OutboxItem = QueuedDesire | QueuedAnswer;
+
+export const isQueuedAnswer = (item: OutboxItem): item is QueuedAnswer => item.kind === 'answer';
+export const answerItemId = (messageId: string) => `answer:${messageId}`;
 
 const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
@@ -41,26 +62,32 @@ export function pendingInOrder(items: readonly OutboxItem[]): OutboxItem[] {
   return items.filter((item) => item.failure === null).sort((a, b) => a.queuedAt - b.queuedAt);
 }
 
+function fresh(id: string, userId: string, accessToken: string | null, now: number): Queued {
+  return { id, userId, queuedAt: now, attempts: 0, nextAttemptAt: now, accessToken, failure: null };
+}
+
 export function newOutboxItem(
   userId: string,
   desire: OutgoingDesire,
   accessToken: string | null,
   now: number,
-): OutboxItem {
-  return {
-    id: desire.id ?? '',
-    userId,
-    desire,
-    queuedAt: now,
-    attempts: 0,
-    nextAttemptAt: now,
-    accessToken,
-    failure: null,
-  };
+): QueuedDesire {
+  return { ...fresh(desire.id ?? '', userId, accessToken, now), kind: 'desire', desire };
+}
+
+export function newAnswerItem(
+  userId: string,
+  messageId: string,
+  answer: OutgoingAnswer,
+  accessToken: string | null,
+  now: number,
+): QueuedAnswer {
+  const id = answerItemId(messageId);
+  return { ...fresh(id, userId, accessToken, now), kind: 'answer', messageId, answer };
 }
 
 /** The item after a failed attempt: queued again later, or marked refused. */
-export function afterFailure(item: OutboxItem, error: unknown, now: number): OutboxItem {
+export function afterFailure<T extends OutboxItem>(item: T, error: unknown, now: number): T {
   if (!isRetryable(error)) {
     const text = error instanceof Error ? error.message : String(error);
     const code = error instanceof ApiError ? error.code : null;

@@ -1,7 +1,10 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { OutboxItem } from './retry.js';
 
-/** The outbox in IndexedDB: shared by the app and the service worker (no DOM, no React). */
+/**
+ * The outbox in IndexedDB: shared by the app and the service worker (no DOM, no React). The
+ * store is still named `desires` (devices already hold it); it keeps answers too.
+ */
 interface OutboxDb extends DBSchema {
   desires: { key: string; value: OutboxItem };
 }
@@ -46,9 +49,23 @@ export async function putOutboxItem(item: OutboxItem): Promise<void> {
   notifyOutboxChanged();
 }
 
-export async function deleteOutboxItem(id: string): Promise<void> {
-  await (await open()).delete('desires', id);
+/** Deletes an item; with `queuedAt`, only if it is still that version (not replaced since). */
+export async function deleteOutboxItem(id: string, queuedAt?: number): Promise<void> {
+  const transaction = (await open()).transaction('desires', 'readwrite');
+  const stored = await transaction.store.get(id);
+  if (stored && (queuedAt === undefined || stored.queuedAt === queuedAt)) {
+    await transaction.store.delete(id);
+  }
+  await transaction.done;
   notifyOutboxChanged();
+}
+
+/** Saves the bearer token of this attempt, unless the item was replaced or sent meanwhile. */
+export async function saveOutboxToken(item: OutboxItem, accessToken: string | null): Promise<void> {
+  const transaction = (await open()).transaction('desires', 'readwrite');
+  const stored = await transaction.store.get(item.id);
+  if (stored?.queuedAt === item.queuedAt) await transaction.store.put({ ...stored, accessToken });
+  await transaction.done;
 }
 
 /** Still queued (not sent by someone else meanwhile, e.g. the service worker). */

@@ -54,11 +54,15 @@ export function useOutboxSender(userId: string | undefined): void {
           // Two triggers at once (online, then live reconnect) share one run: handle it once.
           if (stopped || result === handled) return;
           handled = result;
-          const { sent, retryAt } = result;
+          const { sent, answered, retryAt } = result;
           if (sent > 0) {
             toast.success(OFFLINE_TEXTS.queuedSent(sent), { duration: TOAST_MS.sent });
             void queryClient.invalidateQueries({ queryKey: inboxKeys.sent() });
             void queryClient.invalidateQueries({ queryKey: profileKeys.stats() });
+          }
+          if (answered > 0) {
+            toast.success(OFFLINE_TEXTS.queuedAnswersSent(answered), { duration: TOAST_MS.sent });
+            void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
           }
           if (retryAt !== null) {
             timer = setTimeout(() => flush(false), Math.max(0, retryAt - Date.now()));
@@ -71,7 +75,7 @@ export function useOutboxSender(userId: string | undefined): void {
     const onWorkerMessage = (event: MessageEvent<unknown>) => {
       if (event.data !== OUTBOX_CHANGED_MESSAGE) return;
       notifyOutboxChanged();
-      void queryClient.invalidateQueries({ queryKey: inboxKeys.sent() });
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
     };
     flush(true);
     window.addEventListener('online', onOnline);

@@ -2,6 +2,7 @@ import { API_ROUTES, routePath } from '@couple/protocol/browser';
 import { API_BASE } from '../../lib/api-base.js';
 import { apiErrorOf } from '../../lib/api-errors.js';
 import { flushItems } from './flush.js';
+import { isQueuedAnswer } from './retry.js';
 import { listAllOutbox } from './store.js';
 
 /**
@@ -21,14 +22,21 @@ export async function flushFromWorker(): Promise<{ sent: number; waiting: boolea
     const result = await flushItems(
       own,
       async (item) => {
-        const response = await fetch(`${API_BASE}${routePath('sendDesire')}`, {
-          method: API_ROUTES.sendDesire.method,
+        const [path, method, body] = isQueuedAnswer(item)
+          ? [
+              routePath('answerDesire', { id: item.messageId }),
+              API_ROUTES.answerDesire.method,
+              item.answer,
+            ]
+          : [routePath('sendDesire'), API_ROUTES.sendDesire.method, item.desire];
+        const response = await fetch(`${API_BASE}${path}`, {
+          method,
           headers: {
             accept: 'application/json',
             'content-type': 'application/json',
             ...(item.accessToken ? { authorization: `Bearer ${item.accessToken}` } : {}),
           },
-          body: JSON.stringify(item.desire),
+          body: JSON.stringify(body),
         });
         if (!response.ok) throw apiErrorOf(response.status, await response.text());
       },
