@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ERRORS } from '@couple/protocol/browser';
+import { ERRORS, OFFLINE_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
 import { KeysPages } from '../pages/KeysPages.js';
@@ -207,5 +207,21 @@ for (const { label, mobile, size } of [
     await expect(quietNotice).toBeVisible();
     await quietNotice.evaluate((notice) => notice.scrollIntoView({ block: 'center' }));
     await shots.capture('desire-partner-quiet', partnerPage);
+
+    // An answer given offline waits on its desire; signing out then asks first.
+    await layout.open('inbox');
+    await page.context().setOffline(true);
+    const received = new InboxPage(page).cards.first();
+    await received.getByRole('button', { name: 'Later' }).click();
+    await expect(received).toContainText(OFFLINE_TEXTS.waitingToSend);
+    await received.evaluate((card) => card.scrollIntoView({ block: 'center' }));
+    await shots.capture('inbox-answer-waiting');
+    await layout.open('settings');
+    await quietSettings.signOut.click();
+    const question = page.getByRole('alertdialog');
+    await expect(question).toContainText(OFFLINE_TEXTS.signOutDiscards(0, 1));
+    await shots.capture('sign-out-waiting');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await page.context().setOffline(false);
   });
 }
