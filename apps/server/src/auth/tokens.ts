@@ -27,7 +27,14 @@ function isUuid(value: unknown): value is string {
 const AUDIENCE = 'authenticated';
 
 export function createTokenService(secret: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given raw bytes, jose imports a WebCrypto key on every sign and verify.
+  const key = globalThis.crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     async signAccessToken({ userId, sessionId }) {
       const now = Math.floor(Date.now() / 1000);
@@ -39,13 +46,13 @@ export function createTokenService(secret: string): TokenService {
         .setAudience(AUDIENCE)
         .setIssuedAt(now)
         .setExpirationTime(expiresAt)
-        .sign(key);
+        .sign(await key);
       return { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS, expiresAt };
     },
     async verifyAccessToken(token) {
       if (!token || token.length > 4096) return null;
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,
