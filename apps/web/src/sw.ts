@@ -7,7 +7,11 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NOTIFICATION_APPEARANCE } from '@couple/protocol/browser';
 import { NOTIFICATION_TAG } from './lib/constants.js';
-import { OUTBOX_CHANGED_MESSAGE, OUTBOX_SYNC_TAG } from './features/outbox/store.js';
+import {
+  OUTBOX_CHANGED_MESSAGE,
+  OUTBOX_SYNC_TAG,
+  type OutboxChangedMessage,
+} from './features/outbox/store.js';
 import { flushFromWorker } from './features/outbox/worker-sync.js';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -29,14 +33,19 @@ registerRoute(
 self.addEventListener('install', () => void self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
-/** Background Sync (Chromium): send the outbox, then let open windows show what is left. */
+/**
+ * Background Sync (Chromium): send the outbox, then let open windows show what is left and
+ * confirm what went (the page's own flush then finds nothing to send).
+ */
 async function syncOutbox(): Promise<void> {
+  const message: OutboxChangedMessage = { type: OUTBOX_CHANGED_MESSAGE, sent: 0, answered: 0 };
   try {
-    const { waiting } = await flushFromWorker();
+    const { sent, answered, waiting } = await flushFromWorker();
+    Object.assign(message, { sent, answered });
     if (waiting) throw new Error('outbox: desires still waiting');
   } finally {
     const windows = await self.clients.matchAll({ type: 'window' });
-    for (const client of windows) client.postMessage(OUTBOX_CHANGED_MESSAGE);
+    for (const client of windows) client.postMessage(message);
   }
 }
 

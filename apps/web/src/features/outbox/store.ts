@@ -13,6 +13,21 @@ const DB_NAME = 'couple-desires-outbox';
 export const OUTBOX_SYNC_TAG = 'outbox';
 export const OUTBOX_CHANGED_MESSAGE = 'outbox-changed';
 
+/** What the service worker tells open pages after a Background Sync: they confirm the sends. */
+export interface OutboxChangedMessage {
+  type: typeof OUTBOX_CHANGED_MESSAGE;
+  sent: number;
+  answered: number;
+}
+
+export function isOutboxChangedMessage(data: unknown): data is OutboxChangedMessage {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { type?: unknown }).type === OUTBOX_CHANGED_MESSAGE
+  );
+}
+
 let db: Promise<IDBPDatabase<OutboxDb>> | null = null;
 const listeners = new Set<() => void>();
 

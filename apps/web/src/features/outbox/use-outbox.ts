@@ -10,7 +10,7 @@ import type { FlushResult } from './flush.js';
 import { flushOutbox } from './outbox.js';
 import type { OutboxItem } from './retry.js';
 import {
-  OUTBOX_CHANGED_MESSAGE,
+  isOutboxChangedMessage,
   listOutbox,
   notifyOutboxChanged,
   subscribeOutbox,
@@ -47,6 +47,17 @@ export function useOutboxSender(userId: string | undefined): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     let handled: FlushResult | null = null;
+    const confirmSent = (sent: number, answered: number) => {
+      if (sent > 0) {
+        toast.success(OFFLINE_TEXTS.queuedSent(sent), { duration: TOAST_MS.sent });
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.sent() });
+        void queryClient.invalidateQueries({ queryKey: profileKeys.stats() });
+      }
+      if (answered > 0) {
+        toast.success(OFFLINE_TEXTS.queuedAnswersSent(answered), { duration: TOAST_MS.sent });
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+      }
+    };
     const flush = (reconnected: boolean) => {
       clearTimeout(timer);
       void flushOutbox(userId, reconnected)
@@ -55,15 +66,7 @@ export function useOutboxSender(userId: string | undefined): void {
           if (stopped || result === handled) return;
           handled = result;
           const { sent, answered, retryAt } = result;
-          if (sent > 0) {
-            toast.success(OFFLINE_TEXTS.queuedSent(sent), { duration: TOAST_MS.sent });
-            void queryClient.invalidateQueries({ queryKey: inboxKeys.sent() });
-            void queryClient.invalidateQueries({ queryKey: profileKeys.stats() });
-          }
-          if (answered > 0) {
-            toast.success(OFFLINE_TEXTS.queuedAnswersSent(answered), { duration: TOAST_MS.sent });
-            void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
-          }
+          confirmSent(sent, answered);
           if (retryAt !== null) {
             timer = setTimeout(() => flush(false), Math.max(0, retryAt - Date.now()));
           }
@@ -73,9 +76,10 @@ export function useOutboxSender(userId: string | undefined): void {
     const onOnline = () => flush(true);
     const onLiveState = () => getLiveState() === 'connected' && flush(true);
     const onWorkerMessage = (event: MessageEvent<unknown>) => {
-      if (event.data !== OUTBOX_CHANGED_MESSAGE) return;
+      if (!isOutboxChangedMessage(event.data)) return;
       notifyOutboxChanged();
       void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+      confirmSent(event.data.sent, event.data.answered);
     };
     flush(true);
     window.addEventListener('online', onOnline);

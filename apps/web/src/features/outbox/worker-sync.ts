@@ -12,10 +12,15 @@ import { listAllOutbox } from './store.js';
  * once. The browser fires the sync when the connection is back, so no backoff applies. Rejects
  * while some wait, so the browser schedules the sync again.
  */
-export async function flushFromWorker(): Promise<{ sent: number; waiting: boolean }> {
+export async function flushFromWorker(): Promise<{
+  sent: number;
+  answered: number;
+  waiting: boolean;
+}> {
   const items = await listAllOutbox();
   const users = [...new Set(items.map((item) => item.userId))];
   let sent = 0;
+  let answered = 0;
   let waiting = false;
   for (const userId of users) {
     const own = items.filter((item) => item.userId === userId);
@@ -45,7 +50,8 @@ export async function flushFromWorker(): Promise<{ sent: number; waiting: boolea
       true,
     );
     sent += result.sent;
+    answered += result.answered;
     waiting ||= result.retryAt !== null;
   }
-  return { sent, waiting };
+  return { sent, answered, waiting };
 }
