@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ANSWER_NOTE_TEXTS, ANSWER_TEXTS, type AnswerChoice } from '@couple/protocol/browser';
 
 /** /notifications: the received desires, or the empty state. */
 export class InboxPage {
@@ -37,5 +38,28 @@ export class InboxPage {
 
   cardWithNote(note: string) {
     return this.cards.filter({ hasText: `"${note}"` });
+  }
+
+  /** Gives (or changes) the answer to a received desire. */
+  async answer(card: Locator, choice: AnswerChoice): Promise<void> {
+    const button = card.getByRole('button', { name: ANSWER_TEXTS[choice] });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+  }
+
+  /** Opens the answer's note form on a card that has an answer, without sending. */
+  async openAnswerNote(card: Locator, note: string): Promise<void> {
+    await card
+      .getByRole('button', {
+        name: new RegExp(`${ANSWER_NOTE_TEXTS.add}|${ANSWER_NOTE_TEXTS.change}`),
+      })
+      .click();
+    await card.getByRole('textbox', { name: ANSWER_NOTE_TEXTS.label }).fill(note);
+  }
+
+  async sendAnswerNote(card: Locator, note: string): Promise<void> {
+    await this.openAnswerNote(card, note);
+    await card.getByRole('button', { name: ANSWER_NOTE_TEXTS.send }).click();
+    await expect(card.getByTestId('answer-note')).toContainText(note);
   }
 }

@@ -1,4 +1,4 @@
-import { KEY_TEXTS } from '@couple/protocol/browser';
+import { ANSWER_NOTE_TEXTS, KEY_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
 import { KeysPages } from '../pages/KeysPages.js';
@@ -35,6 +35,54 @@ test('partners compare safety numbers and read an end-to-end note', async ({
   const card = new InboxPage(bobPage).cardWithNote(note);
   await expect(card).toBeVisible();
   await expect(card).toContainText(KEY_TEXTS.e2eTag);
+});
+
+test('a partner answers with an end-to-end note that only the couple can read', async ({
+  openBrowser,
+  backend,
+}) => {
+  const { alice, alicePage, bobPage } = await signedInCouple(openBrowser, backend, [
+    undefined,
+    { mobile: true },
+  ]);
+  await new KeysPages(alicePage).expectEndToEndReady();
+  await new KeysPages(bobPage).expectEndToEndReady();
+  await new DesirePage(alicePage).sendDesire({ intensity: 8, urgency: 6, note: 'Dinner?' });
+  await expect(toast(alicePage, 'Your desire has been sent')).toBeVisible();
+
+  await bobPage.goto('/notifications');
+  const bobInbox = new InboxPage(bobPage);
+  const bobCard = bobInbox.cardWithNote('Dinner?');
+  await expect(bobCard).toContainText(`From ${alice.username}`);
+  await bobInbox.answer(bobCard, 'in');
+  const note = 'Yes, and I will cook';
+  const sent = bobPage.waitForRequest(
+    (request) => request.method() === 'PUT' && /\/answer$/.test(request.url()),
+  );
+  await bobInbox.sendAnswerNote(bobCard, note);
+  const body = (await sent).postData() ?? '';
+  expect(body).not.toContain(note);
+  expect(JSON.parse(body)).toMatchObject({
+    choice: 'in',
+    note: { encryptionData: { version: 2 } },
+  });
+  await expect(bobCard.getByTestId('answer-note')).toContainText(KEY_TEXTS.e2eTag);
+
+  await alicePage.goto('/notifications?view=sent');
+  const aliceCard = new InboxPage(alicePage).cardWithNote('Dinner?');
+  await expect(aliceCard.getByTestId('sent-state')).toHaveText(/Answered: I’m in/);
+  await expect(aliceCard.getByTestId('answer-note')).toContainText(`"${note}"`);
+  await expect(aliceCard.getByTestId('answer-note')).toContainText(KEY_TEXTS.e2eTag);
+
+  // Changing the choice keeps the note; removing the note leaves the choice.
+  await bobInbox.answer(bobCard, 'later');
+  await expect(aliceCard.getByTestId('sent-state')).toHaveText(/Answered: Later/);
+  await expect(aliceCard.getByTestId('answer-note')).toContainText(note);
+  await bobCard.getByRole('button', { name: ANSWER_NOTE_TEXTS.change }).click();
+  await bobCard.getByRole('button', { name: ANSWER_NOTE_TEXTS.remove }).click();
+  await expect(bobCard.getByTestId('answer-note')).toHaveCount(0);
+  await expect(aliceCard.getByTestId('answer-note')).not.toContainText(note);
+  await expect(aliceCard.getByTestId('sent-state')).toHaveText(/Answered: Later/);
 });
 
 test('a second browser of the same user links from the first and reads the history', async ({

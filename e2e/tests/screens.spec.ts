@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ERRORS, OFFLINE_TEXTS } from '@couple/protocol/browser';
+import { ANSWER_NOTE_TEXTS, ERRORS, OFFLINE_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
 import { KeysPages } from '../pages/KeysPages.js';
@@ -223,5 +223,20 @@ for (const { label, mobile, size } of [
     await shots.capture('sign-out-waiting');
     await question.getByRole('button', { name: 'Cancel' }).click();
     await page.context().setOffline(false);
+
+    // An answer with a note, as written and as the partner reads it.
+    await layout.open('inbox');
+    const answered = inbox.cards.first();
+    await expect(answered).not.toContainText(OFFLINE_TEXTS.waitingToSend);
+    await inbox.openAnswerNote(answered, 'Yes, after the film');
+    await answered.evaluate((card) => card.scrollIntoView({ block: 'center' }));
+    await shots.capture('inbox-answer-note-form');
+    await answered.getByRole('button', { name: ANSWER_NOTE_TEXTS.send }).click();
+    await expect(answered.getByTestId('answer-note')).toContainText('Yes, after the film');
+    await partnerPage.goto('/notifications?view=sent');
+    const partnerCard = new InboxPage(partnerPage).cards.first();
+    await expect(partnerCard.getByTestId('answer-note')).toContainText('Yes, after the film');
+    await partnerCard.evaluate((card) => card.scrollIntoView({ block: 'center' }));
+    await shots.capture('sent-answer-note', partnerPage);
   });
 }

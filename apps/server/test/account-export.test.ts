@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountData } from '@couple/protocol';
+import { encryptNote, type AccountData } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
@@ -67,6 +67,30 @@ describe.each(DRIVERS)('exporting my data (%s)', (driver) => {
     ]);
   });
 
+  it('answers the answers on both sides, their notes as stored', async () => {
+    const received = (await exportOf(alice)).body.received[0]!;
+    const sealed = await encryptNote('answered in the export', alice.id, bob.id);
+    const note = {
+      content: sealed.ciphertext,
+      encryptionData: { iv: sealed.iv, salt: sealed.salt, version: sealed.version },
+    };
+    const answered = await request(server.url, 'PUT', `/api/messages/${received.id}/answer`, {
+      token: alice.token,
+      body: { choice: 'in', note },
+    });
+    expect(answered.status).toBe(200);
+    for (const user of [alice, bob]) {
+      expect((await exportOf(user)).body.answers).toEqual([
+        expect.objectContaining({
+          message_id: received.id,
+          choice: 'in',
+          note_encrypted: sealed.ciphertext,
+          encryption_data: note.encryptionData,
+        }),
+      ]);
+    }
+  });
+
   it('shows an ended pairing without the former partner, and nothing of other accounts', async () => {
     expect(
       (await request(server.url, 'POST', '/api/partner/disconnect', { token: bob.token })).status,
@@ -77,7 +101,7 @@ describe.each(DRIVERS)('exporting my data (%s)', (driver) => {
     ]);
     expect((await exportOf(bob)).body.pairings[0]).toMatchObject({ ended_by_me: true });
     const carols = (await exportOf(carol)).body;
-    expect(carols).toMatchObject({ pairings: [], sent: [], received: [] });
+    expect(carols).toMatchObject({ pairings: [], sent: [], received: [], answers: [] });
     expect(carols.profile.id).toBe(carol.id);
   });
 

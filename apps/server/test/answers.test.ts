@@ -119,7 +119,8 @@ describe.each(DRIVERS)('answering a desire (%s)', (driver) => {
     for (const [id, body, code] of [
       [desireId, { choice: 'maybe' }, 'invalid_input'],
       [desireId, {}, 'invalid_input'],
-      [desireId, { choice: 'in', note: 'x' }, 'unknown_field'],
+      [desireId, { choice: 'in', mood: 'x' }, 'unknown_field'],
+      [desireId, { choice: 'in', note: 'plain words' }, 'invalid_input'],
       ['not-a-uuid', { choice: 'in' }, 'invalid_input'],
     ] as const) {
       const refused = await answer(bob, id, body);

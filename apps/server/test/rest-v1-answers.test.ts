@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '@couple/protocol';
+import { encryptNote, type Message } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import {
@@ -85,6 +85,41 @@ describe.each(DRIVERS)('/rest/v1/desire_answers (%s)', (driver) => {
     });
     expect(wrongAsker).toMatchObject({ status: 403, body: { code: '42501' } });
     expect((await rest(carol, 'GET', '/desire_answers')).body).toEqual([]);
+  });
+
+  it('writes and reads the encrypted note columns; the merge keeps a note left out', async () => {
+    const sealed = await encryptNote('from the supabase client', bob.id, alice.id);
+    const data = { iv: sealed.iv, salt: sealed.salt, version: sealed.version };
+    const upsert = (body: Record<string, unknown>) =>
+      rest(bob, 'POST', '/desire_answers?on_conflict=message_id', {
+        body: { message_id: desireId, answerer_id: bob.id, ...body },
+        headers: { prefer: 'resolution=merge-duplicates' },
+      });
+    expect(
+      (await upsert({ choice: 'in', note_encrypted: sealed.ciphertext, encryption_data: data }))
+        .status,
+    ).toBe(201);
+    expect((await upsert({ choice: 'later' })).status).toBe(201);
+    const read = await rest(
+      alice,
+      'GET',
+      `/desire_answers?select=choice,note_encrypted,encryption_data&message_id=eq.${desireId}`,
+    );
+    expect(read.body).toEqual([
+      { choice: 'later', note_encrypted: sealed.ciphertext, encryption_data: data },
+    ]);
+    for (const bad of [
+      { note_encrypted: sealed.ciphertext },
+      { note_encrypted: 'not base64!', encryption_data: data },
+      { note_encrypted: null, encryption_data: data },
+      { encryption_data: data },
+    ]) {
+      const refused = await upsert({ choice: 'in', ...bad });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await upsert({ choice: 'in', note_encrypted: null })).status).toBe(201);
+    const removed = await rest(alice, 'GET', `/desire_answers?select=note_encrypted`);
+    expect(removed.body).toEqual([{ note_encrypted: null }]);
   });
 
   it('refuses bad rows and unknown columns with 400', async () => {

@@ -7,16 +7,19 @@ import {
   identityFromEntropy,
   openNoteV2,
   sealNoteV2,
+  type DesireAnswer,
   type Identity,
   type Message,
 } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, pair, request, type TestUser } from './helpers/api.js';
+import { publishIdentities } from './helpers/keys.js';
 
 const JWT_SECRET = 'the-operator-knows-this-secret-0123456789';
 const V2_NOTE = 'the words only the two of us may read';
 const V1_NOTE = 'legacy words the server could always read';
+const V2_ANSWER = 'the answer only the two of us may read';
 
 /**
  * Every run of base64, base64url or hex characters anywhere in the text (inside JSON strings, log
@@ -64,16 +67,10 @@ describe.each(DRIVERS)('a server dump opens v1 notes and not v2 notes (%s)', (dr
     await pair(server.url, alice, bob);
     await pair(server.url, carol, dave);
     [aliceIdentity, bobIdentity] = [await createIdentity(), await createIdentity()];
-    for (const [user, identity] of [
+    await publishIdentities(server.url, [
       [alice, aliceIdentity],
       [bob, bobIdentity],
-    ] as const) {
-      const published = await request(server.url, 'PUT', '/api/keys/identity', {
-        token: user.token,
-        body: { public_key: identity.publicKey, key_id: identity.keyId },
-      });
-      expect(published.status).toBe(200);
-    }
+    ]);
 
     v2Id = crypto.randomUUID();
     const sealed = await sealNoteV2({
@@ -97,6 +94,23 @@ describe.each(DRIVERS)('a server dump opens v1 notes and not v2 notes (%s)', (dr
       },
     });
     expect(sentV2.status).toBe(201);
+    const answerNote = await sealNoteV2({
+      note: V2_ANSWER,
+      messageId: v2Id,
+      senderId: bob.id,
+      receiverId: alice.id,
+      purpose: 'answer',
+      senderIdentity: bobIdentity,
+      partnerPublicKey: aliceIdentity.publicKey,
+    });
+    const answered = await request(server.url, 'PUT', `/api/messages/${v2Id}/answer`, {
+      token: bob.token,
+      body: {
+        choice: 'in',
+        note: { content: answerNote.noteEncrypted, encryptionData: answerNote.encryptionData },
+      },
+    });
+    expect(answered.status).toBe(200);
 
     v1Id = crypto.randomUUID();
     const legacy = await encryptNote(V1_NOTE, carol.id, dave.id);
@@ -179,6 +193,34 @@ describe.each(DRIVERS)('a server dump opens v1 notes and not v2 notes (%s)', (dr
     await expect(attempt(await createIdentity())).rejects.toMatchObject({
       reason: 'NoKeyForThisDevice',
     });
+  });
+
+  it("cannot open the answer's v2 note with anything in the dump, the secret or the log", async () => {
+    const dump = await dumpEverything();
+    const everything = JSON.stringify({ dump, JWT_SECRET, log: logLines });
+    expect(everything).not.toContain(V2_ANSWER);
+    const row = (dump.desire_answers as DesireAnswer[]).find((entry) => entry.message_id === v2Id)!;
+    const attempt = (identity: Identity) =>
+      openNoteV2({
+        noteEncrypted: row.note_encrypted!,
+        encryptionData: row.encryption_data,
+        messageId: v2Id,
+        senderId: bob.id,
+        receiverId: alice.id,
+        purpose: 'answer',
+        myIdentity: identity,
+        senderPublicKey: bobIdentity.publicKey,
+      });
+    // The note is real: the asker's own key opens it.
+    expect(await attempt(aliceIdentity)).toBe(V2_ANSWER);
+    let opened = 0;
+    for (const entropy of candidateEntropies(everything)) {
+      await attempt(await identityFromEntropy(entropy)).then(
+        () => (opened += 1),
+        (error: unknown) => expect(error).toBeInstanceOf(E2eError),
+      );
+    }
+    expect(opened).toBe(0);
   });
 
   it('opens the v1 note from the same dump, so the test can tell the two apart', async () => {

@@ -20,3 +20,17 @@ export const answeredTitle = (name: string) => `${name} answered your desire`;
 export const ANSWERED_BODY = 'Open the app to see the answer';
 export const answeredToast = (name: string, choice: AnswerChoice) =>
   `${name} answered: ${ANSWER_TEXTS[choice]}`;
+
+/** The optional note with an answer (encrypted as a desire's note is). */
+export const ANSWER_NOTE_TEXTS = {
+  add: 'Add a note',
+  change: 'Change the note',
+  label: 'A note with your answer',
+  placeholder: 'A few words for your partner…',
+  send: 'Send note',
+  remove: 'Remove the note',
+  cancel: 'Cancel',
+  yours: 'Your note',
+  sent: 'Note sent',
+  removed: 'Note removed',
+} as const;

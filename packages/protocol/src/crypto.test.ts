@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { base64ToBytes, bytesToBase64, decryptNote, encryptNote, keyMaterial } from './crypto.js';
-import { encryptionDataSchema } from './schemas/messages.js';
+import { encryptionDataSchema } from './schemas/sealed-note.js';
 
 const ALICE = '22222222-2222-4222-8222-222222222222';
 const BOB = '11111111-1111-4111-8111-111111111111';

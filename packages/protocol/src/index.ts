@@ -8,6 +8,7 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/profile.js';
 export * from './schemas/partner.js';
+export * from './schemas/sealed-note.js';
 export * from './schemas/messages.js';
 export * from './schemas/answers.js';
 export * from './answers.js';

@@ -1,4 +1,4 @@
-import type { Message } from '@couple/protocol';
+import type { DesireAnswer, Message } from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
 import { MESSAGE_COLUMNS } from '../messages/repository.js';
 
@@ -31,6 +31,16 @@ export async function selectOwnMessages(
   const column = side === 'sent' ? 'sender_id' : 'receiver_id';
   const { rows } = await q.query<Message>(
     `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${column} = $1 ORDER BY created_at, id`,
+    [userId],
+  );
+  return rows;
+}
+
+/** Runs as the user: the answers to desires the caller sent or received, notes as stored. */
+export async function selectOwnAnswers(q: Queryable, userId: string): Promise<DesireAnswer[]> {
+  const { rows } = await q.query<DesireAnswer>(
+    `SELECT message_id, choice, note_encrypted, encryption_data, updated_at FROM desire_answers
+     WHERE $1 IN (answerer_id, asker_id) ORDER BY created_at, message_id`,
     [userId],
   );
   return rows;

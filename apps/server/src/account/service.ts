@@ -7,7 +7,7 @@ import type { AccessClaims } from '../auth/tokens.js';
 import type { QuickAuthVerifier } from '../farcaster/auth-service.js';
 import { selectOwnProfile, selectPartnerSummary } from '../profile/repository.js';
 import * as repo from './repository.js';
-import { selectOwnMessages, selectOwnPairings } from './export-repository.js';
+import { selectOwnAnswers, selectOwnMessages, selectOwnPairings } from './export-repository.js';
 
 /** A Quick Auth token older than this does not confirm a deletion: it must be fresh. */
 export const FRESH_SIGN_IN_SECONDS = 5 * 60;
@@ -98,6 +98,7 @@ export async function exportAccount(
       })),
       sent: await selectOwnMessages(tx, caller.userId, 'sent'),
       received: await selectOwnMessages(tx, caller.userId, 'received'),
+      answers: await selectOwnAnswers(tx, caller.userId),
     };
   });
 }

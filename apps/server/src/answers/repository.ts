@@ -1,8 +1,14 @@
-import type { AnswerChoice, DesireAnswer } from '@couple/protocol';
+import type { AnswerChoice, DesireAnswer, EncryptionData } from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
 import type { SqlParam } from '../db/types.js';
 
-const ANSWER_COLUMNS = 'message_id, choice, updated_at';
+const ANSWER_COLUMNS = 'message_id, choice, note_encrypted, encryption_data, updated_at';
+
+/** The answer's note: kept as stored, replaced by a new ciphertext, or removed. */
+export type AnswerNoteChange =
+  | { kind: 'keep' }
+  | { kind: 'remove' }
+  | { kind: 'set'; noteEncrypted: string; encryptionData: EncryptionData };
 
 /**
  * Answers a received desire, or changes the answer. The SELECT finds only a desire the caller
@@ -13,16 +19,43 @@ export async function upsertAnswer(
   userId: string,
   messageId: string,
   choice: AnswerChoice,
+  note: AnswerNoteChange,
 ): Promise<(DesireAnswer & { asker_id: string }) | null> {
+  const set = note.kind === 'set' ? note : null;
   const { rows } = await q.query<DesireAnswer & { asker_id: string }>(
-    `INSERT INTO desire_answers (message_id, answerer_id, asker_id, choice)
-     SELECT m.id, m.receiver_id, m.sender_id, $3 FROM messages m
+    `INSERT INTO desire_answers AS a
+       (message_id, answerer_id, asker_id, choice, note_encrypted, encryption_data)
+     SELECT m.id, m.receiver_id, m.sender_id, $3, $4, $5::jsonb FROM messages m
      WHERE m.id = $2 AND m.receiver_id = $1
-     ON CONFLICT (message_id) DO UPDATE SET choice = EXCLUDED.choice, updated_at = now()
+     ON CONFLICT (message_id) DO UPDATE SET
+       choice = EXCLUDED.choice,
+       updated_at = now(),
+       note_encrypted = CASE WHEN $6 THEN a.note_encrypted ELSE EXCLUDED.note_encrypted END,
+       encryption_data = CASE WHEN $6 THEN a.encryption_data ELSE EXCLUDED.encryption_data END
      RETURNING ${ANSWER_COLUMNS}, asker_id`,
-    [userId, messageId, choice],
+    [
+      userId,
+      messageId,
+      choice,
+      set?.noteEncrypted ?? null,
+      set ? JSON.stringify(set.encryptionData) : null,
+      note.kind === 'keep',
+    ],
   );
   return rows[0] ?? null;
+}
+
+/** Who asked the desire the caller received, or null (not found, or not the caller's). */
+export async function selectAskerOf(
+  q: Queryable,
+  userId: string,
+  messageId: string,
+): Promise<string | null> {
+  const { rows } = await q.query<{ sender_id: string }>(
+    'SELECT sender_id FROM messages WHERE id = $1 AND receiver_id = $2',
+    [messageId, userId],
+  );
+  return rows[0]?.sender_id ?? null;
 }
 
 /** The answers to the given desires that the caller may see. */
@@ -41,6 +74,14 @@ export async function selectUsername(q: Queryable, userId: string): Promise<stri
     [userId],
   );
   return rows[0]?.username ?? null;
+}
+
+export async function selectPartnerOf(q: Queryable, userId: string): Promise<string | null> {
+  const { rows } = await q.query<{ partner_id: string | null }>(
+    'SELECT partner_id FROM profiles WHERE id = $1',
+    [userId],
+  );
+  return rows[0]?.partner_id ?? null;
 }
 
 /** PostgREST-style read of the answers table; the columns and filters are checked by the caller. */

@@ -6,6 +6,6 @@ import { answerDesire } from './service.js';
 export const answerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const route = contractRoutes(app, ctx.config);
   route('answerDesire', async ({ user, params, body }) =>
-    answerDesire(ctx, user.userId, params.id, body.choice),
+    answerDesire(ctx, user.userId, params.id, body),
   );
 };

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { ANSWER_CHOICES } from '@couple/protocol';
+import { ANSWER_CHOICES, sealedNoteInputSchema, type AnswerBody } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { answerDesire } from '../answers/service.js';
 import { selectAnswerRows, selectDesireSender } from '../answers/repository.js';
 import { requireUser } from '../http/auth-guard.js';
+import { HttpError } from '../http/errors.js';
 import { parseInput } from '../http/validate.js';
 import type { SqlParam } from '../db/types.js';
 import {
@@ -21,6 +22,8 @@ const ANSWER_COLUMNS = [
   'answerer_id',
   'asker_id',
   'choice',
+  'note_encrypted',
+  'encryption_data',
   'created_at',
   'updated_at',
 ] as const;
@@ -30,7 +33,34 @@ const answerRowSchema = z.strictObject({
   answerer_id: z.uuid({ error: 'answerer_id must be a uuid' }),
   asker_id: z.uuid({ error: 'asker_id must be a uuid' }).optional(),
   choice: z.enum(ANSWER_CHOICES, { error: `choice must be one of ${ANSWER_CHOICES.join(', ')}` }),
+  note_encrypted: z.string({ error: 'note_encrypted must be base64' }).nullable().optional(),
+  encryption_data: z.unknown().optional(),
 });
+
+/**
+ * The row's note as the answer service takes it: columns left out keep the stored note (as an
+ * upsert of PostgREST keeps the columns it is not given), null removes it.
+ */
+function noteOfRow(row: z.infer<typeof answerRowSchema>): AnswerBody['note'] {
+  if (row.note_encrypted === undefined) {
+    if (row.encryption_data != null)
+      throw new HttpError('invalid_input', {
+        text: 'note_encrypted is required with encryption_data',
+      });
+    return undefined;
+  }
+  if (row.note_encrypted === null) {
+    if (row.encryption_data != null)
+      throw new HttpError('invalid_input', {
+        text: 'encryption_data is only allowed with note_encrypted',
+      });
+    return null;
+  }
+  return parseInput(sealedNoteInputSchema, {
+    content: row.note_encrypted,
+    encryptionData: row.encryption_data,
+  });
+}
 
 /** /rest/v1/desire_answers: the answers table under its row-level security, through the service. */
 export const answerTableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -74,15 +104,17 @@ export const answerTableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         );
       }
     }
-    const stored = await answerDesire(ctx, userId, row.message_id, row.choice).catch(
-      (error: unknown) => {
-        // Not a desire the caller received: PostgREST would refuse the row by its policy.
-        if ((error as { statusCode?: number }).statusCode === 404) {
-          throw rlsViolation('desire_answers');
-        }
-        throw error;
-      },
-    );
+    const note = noteOfRow(row);
+    const stored = await answerDesire(ctx, userId, row.message_id, {
+      choice: row.choice,
+      note,
+    }).catch((error: unknown) => {
+      // Not a desire the caller received: PostgREST would refuse the row by its policy.
+      if ((error as { statusCode?: number }).statusCode === 404) {
+        throw rlsViolation('desire_answers');
+      }
+      throw error;
+    });
     return reply.code(201).send(preferences(request).representation ? [stored] : undefined);
   });
 };

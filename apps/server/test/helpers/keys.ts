@@ -27,6 +27,16 @@ export async function publishKey(baseUrl: string, user: TestUser, key = identity
   return key;
 }
 
+/** Publishes the public half of real identities (made with createIdentity) for each user. */
+export async function publishIdentities(
+  baseUrl: string,
+  pairs: readonly (readonly [TestUser, { publicKey: string; keyId: string }])[],
+): Promise<void> {
+  for (const [user, identity] of pairs) {
+    await publishKey(baseUrl, user, { public_key: identity.publicKey, key_id: identity.keyId });
+  }
+}
+
 /** Well-shaped but fake v2 data: random bytes where the client would put real ones. */
 export function fakeV2(senderKeyId: string, recipientKeyIds: string[]): EncryptionDataV2 {
   return {

@@ -210,7 +210,7 @@ export const API_CONTRACT = {
     body: answerBodySchema,
     status: 200,
     answer: desireAnswerSchema,
-    errors: ['message_not_found'],
+    errors: ['message_not_found', 'encryption_upgrade_required', 'partner_key_changed'],
   },
   sendDesire: {
     access: 'user',

@@ -16,6 +16,7 @@ export {
   openNoteV2,
   sealNoteV2,
   type EncryptionDataV2,
+  type NoteContext,
   type OpenNoteV2Input,
   type RecipientV2,
   type SealNoteV2Input,

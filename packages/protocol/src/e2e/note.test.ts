@@ -52,6 +52,19 @@ describe('sealNoteV2 / openNoteV2', () => {
     expect(plain).toBe('une soirée ☕ ensemble');
   });
 
+  it("an answer's note opens only as that answer's, never as a desire's", async () => {
+    const answerIds = { ...ids, purpose: 'answer' as const };
+    const sealed = await sealNoteV2({
+      note: 'yes, tonight',
+      ...answerIds,
+      senderIdentity: alice,
+      partnerPublicKey: bob.publicKey,
+    });
+    const opener = { ...sealed, myIdentity: bob, senderPublicKey: alice.publicKey };
+    expect(await openNoteV2({ ...opener, ...answerIds })).toBe('yes, tonight');
+    await expectReason(openNoteV2({ ...opener, ...ids }), 'Tampered');
+  });
+
   it("the sender's own devices open it from sent history", async () => {
     const sealed = await sealFromAlice('mine too');
     const plain = await openNoteV2({
@@ -145,6 +158,7 @@ describe('sealNoteV2 / openNoteV2', () => {
         'aad (swapped sender and receiver)',
         () => ({ senderId: ids.receiverId, receiverId: ids.senderId }),
       ],
+      ["aad (a desire's note read as its answer's)", () => ({ purpose: 'answer' })],
     ];
     for (const [name, tamper] of cases) {
       it(name, async () => {

@@ -67,15 +67,26 @@ export function isEncryptionDataV2(value: unknown): value is EncryptionDataV2 {
   );
 }
 
-interface NoteContext {
+export interface NoteContext {
   messageId: string;
   senderId: string;
   receiverId: string;
+  /**
+   * What the note belongs to: a desire (the default) or the answer to the desire `messageId`,
+   * written by `senderId` (its receiver). A note cannot be moved from one to the other.
+   */
+  purpose?: 'desire' | 'answer';
 }
 
-/** Binds the note and each wrapped key to one message between two people. */
-function noteAad({ messageId, senderId, receiverId }: NoteContext): Uint8Array<ArrayBuffer> {
-  return utf8(`${messageId}|${senderId}|${receiverId}`);
+/** Binds the note and each wrapped key to one message (or its answer) between two people. */
+function noteAad({
+  messageId,
+  senderId,
+  receiverId,
+  purpose,
+}: NoteContext): Uint8Array<ArrayBuffer> {
+  const prefix = purpose === 'answer' ? 'answer|' : '';
+  return utf8(`${prefix}${messageId}|${senderId}|${receiverId}`);
 }
 
 export interface SealNoteV2Input extends NoteContext {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../constants.js';
+import { desireAnswerSchema } from './answers.js';
 import { messageSchema } from './messages.js';
 import { authMethodSchema } from './profile.js';
 
@@ -58,6 +59,8 @@ export const accountDataSchema = z.object({
   pairings: z.array(pairingRecordSchema),
   sent: z.array(messageSchema),
   received: z.array(messageSchema),
+  /** The answers to those desires (given or received), their notes as stored. */
+  answers: z.array(desireAnswerSchema),
 });
 export type AccountData = z.infer<typeof accountDataSchema>;
 

@@ -1,62 +1,15 @@
 import { z } from 'zod';
 import { desireAnswerSchema } from './answers.js';
-import {
-  ENCRYPTION_IV_BYTES,
-  ENCRYPTION_SALT_BYTES,
-  ENCRYPTION_VERSION,
-  MESSAGES_LIST_LIMIT,
-  NOTE_CIPHERTEXT_BASE64_MAX,
-  NOTE_MAX,
-} from '../constants.js';
-import { ENCRYPTION_VERSION_V2 } from '../e2e/constants.js';
-import { TEXTS } from '../texts.js';
+import { MESSAGES_LIST_LIMIT } from '../constants.js';
 import { limitQuerySchema, scoreSchema, userIdSchema } from './common.js';
-import type { EncryptionDataV2 } from '../e2e/note.js';
-import { encryptionDataV2Schema } from './keys.js';
-
-const base64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
-
-function base64Of(name: string, bytes: number) {
-  return z
-    .string({ error: `${name} must be base64` })
-    .length(base64Length(bytes), `${name} must be ${bytes} bytes of base64`)
-    .regex(base64, `${name} must be base64`);
-}
-
-export const encryptionDataSchema = z.strictObject(
-  {
-    iv: base64Of('iv', ENCRYPTION_IV_BYTES),
-    salt: base64Of('salt', ENCRYPTION_SALT_BYTES),
-    version: z.unknown().refine((v) => v === ENCRYPTION_VERSION, {
-      error: (issue) => TEXTS.unsupportedEncryptionVersion(String(issue.input)),
-    }),
-  },
-  { error: 'encryptionData is required when encrypted' },
-);
-export type EncryptionDataV1 = { iv: string; salt: string; version: typeof ENCRYPTION_VERSION };
-/** Version 1 (passphrase) or version 2 (end-to-end, for the partners' identity keys). */
-export type EncryptionData = EncryptionDataV1 | EncryptionDataV2;
-
-/** Version 2 data goes to its own schema; anything else is read as version 1, as before. */
-function parseEncryptionData(data: unknown) {
-  const isV2 =
-    typeof data === 'object' &&
-    data !== null &&
-    (data as { version?: unknown }).version === ENCRYPTION_VERSION_V2;
-  return isV2 ? encryptionDataV2Schema.safeParse(data) : encryptionDataSchema.safeParse(data);
-}
-
-export const noteCiphertextSchema = z
-  .string({ error: 'content must be base64' })
-  .min(1, 'content is required when encrypted')
-  .max(NOTE_CIPHERTEXT_BASE64_MAX, `Note must be at most ${NOTE_MAX} characters`)
-  .regex(base64, 'content must be base64');
-
-export const plainNoteSchema = z
-  .string({ error: 'Note must be text' })
-  .trim()
-  .max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`);
+import {
+  noteCiphertextSchema,
+  parseEncryptionData,
+  plainNoteSchema,
+  storedEncryptionDataSchema,
+  type EncryptionData,
+  type EncryptionDataInput,
+} from './sealed-note.js';
 
 /**
  * A desire as the live channel and POST /api/messages send it (SPEC §3: receiverId, intensity,
@@ -71,9 +24,7 @@ export const sendDesireSchema = z
     content: z.string({ error: 'content must be text' }).nullish(),
     encrypted: z.boolean({ error: 'encrypted must be a boolean' }).optional().default(false),
     // Typed for clients; checked below, where whether it is required depends on `encrypted`.
-    encryptionData: z
-      .custom<{ iv: string; salt: string; version: number } | EncryptionDataV2 | null>(() => true)
-      .optional(),
+    encryptionData: z.custom<EncryptionDataInput | null>(() => true).optional(),
   })
   .transform((input, ctx) => {
     const base = {
@@ -157,19 +108,7 @@ export const messageSchema = z.object({
   encrypted: z.boolean(),
   note: z.string().nullable(),
   note_encrypted: z.string().nullable(),
-  encryption_data: z
-    .union([
-      z.object({ iv: z.string(), salt: z.string(), version: z.literal(ENCRYPTION_VERSION) }),
-      z.object({
-        version: z.literal(ENCRYPTION_VERSION_V2),
-        iv: z.string(),
-        sender_key_id: z.string(),
-        recipients: z.array(
-          z.object({ key_id: z.string(), enc: z.string(), wrapped_key: z.string() }),
-        ),
-      }),
-    ])
-    .nullable(),
+  encryption_data: storedEncryptionDataSchema.nullable(),
   read_at: z.string().nullable(),
   is_read: z.boolean(),
   created_at: z.string(),

@@ -15,7 +15,7 @@ import { KeyChangeWarning } from '../keys/KeyChangeWarning.js';
 import { PartnerQuietNotice } from '../quiet/PartnerQuietNotice.js';
 import { NoteSealTag } from '../keys/NoteSealTag.js';
 import { fetchKeyState } from '../keys/queries.js';
-import { noteSealOf, type NoteSeal } from '../keys/seal.js';
+import { NoteSealError, isStaleKeyError, noteSealOf, type NoteSeal } from '../keys/seal.js';
 import { acceptPartnerKey, useKeys } from '../keys/use-keys.js';
 import { usePartnerStatus } from '../pairing/queries.js';
 import { profileKeys } from '../profile/queries.js';
@@ -23,18 +23,10 @@ import { resolvePartnerId } from './partner-id.js';
 import { ScoreSlider } from './ScoreSlider.js';
 import { loadScore, saveScore } from './scores.js';
 import { OutboxList } from '../outbox/OutboxList.js';
-import { NoteSealError, sendDesire } from './send.js';
+import { sendDesire } from './send.js';
 import { ROUTES } from '../auth/routing.js';
 
 const KNOWN_TEXTS: readonly string[] = [TEXTS.partnerLoading, TEXTS.noConnectedPartner];
-/** The keys this device holds are out of date: reload them before the next try. */
-const STALE_KEY_CODES: readonly string[] = ['partner_key_changed', 'encryption_upgrade_required'];
-
-function isStaleKeyError(error: unknown): boolean {
-  const code = error instanceof ApiError || error instanceof LiveAckError ? error.code : null;
-  return STALE_KEY_CODES.includes(code ?? '');
-}
-
 function sendErrorText(error: unknown): string {
   if (error instanceof NoteSealError) return error.message;
   if (error instanceof ApiError || error instanceof LiveAckError) return error.message;

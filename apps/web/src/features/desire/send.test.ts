@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KEY_TEXTS, createIdentity, decryptNote, openNoteV2 } from '@couple/protocol';
-import { NoteSealError, buildDesire } from './send.js';
+import { NoteSealError } from '../keys/seal.js';
+import { buildDesire } from './send.js';
 
 const draft = {
   userId: '11111111-1111-4111-8111-111111111111',

@@ -1,11 +1,10 @@
 import type { Message } from '@couple/protocol';
-import { KEY_TEXTS, TEXTS, encryptNote, sealNoteV2 } from '@couple/protocol/browser';
 import { api, type OutgoingDesire } from '../../lib/api.js';
 import { SEND_ACK_TIMEOUT_MS } from '../../lib/constants.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { LiveAckError, emitLive } from '../../lib/live.js';
 import { uuid } from '../../lib/uuid.js';
-import type { NoteSeal } from '../keys/seal.js';
+import { sealNoteWith, type NoteSeal } from '../keys/seal.js';
 import { enqueueDesire, hasWaiting } from '../outbox/outbox.js';
 import { isRetryable } from '../outbox/retry.js';
 
@@ -16,27 +15,6 @@ export interface DesireDraft {
   urgency: number;
   note: string;
   seal: NoteSeal;
-}
-
-export class NoteSealError extends Error {}
-
-async function sealLegacy(desire: OutgoingDesire, draft: DesireDraft, note: string) {
-  try {
-    const { ciphertext, iv, salt, version } = await encryptNote(
-      note,
-      draft.userId,
-      draft.partnerId,
-    );
-    return {
-      ...desire,
-      content: ciphertext,
-      encrypted: true,
-      encryptionData: { iv, salt, version },
-    };
-  } catch (error) {
-    logClientError('encrypt', `${TEXTS.encryptFailed}: ${String(error)}`);
-    return desire;
-  }
 }
 
 /**
@@ -56,28 +34,14 @@ export async function buildDesire(draft: DesireDraft): Promise<OutgoingDesire> {
     encryptionData: null,
   };
   if (note === '') return desire;
-  const { seal } = draft;
-  if (seal.kind === 'legacy') return sealLegacy(desire, draft, note);
-  if (seal.kind === 'needs-device') throw new NoteSealError(KEY_TEXTS.noteNeedsDevice);
-  // No plain-text fallback: the server refuses anything but v2 between two keyed partners.
+  const context = { messageId: id, senderId: draft.userId, receiverId: draft.partnerId };
   try {
-    const sealed = await sealNoteV2({
-      note,
-      messageId: id,
-      senderId: draft.userId,
-      receiverId: draft.partnerId,
-      senderIdentity: seal.identity,
-      partnerPublicKey: seal.partnerPublicKey,
-    });
-    return {
-      ...desire,
-      content: sealed.noteEncrypted,
-      encrypted: true,
-      encryptionData: sealed.encryptionData,
-    };
+    const sealed = await sealNoteWith(draft.seal, note, context);
+    return { ...desire, ...sealed, encrypted: true };
   } catch (error) {
-    logClientError('encrypt', `${TEXTS.encryptFailed}: ${String(error)}`);
-    throw new NoteSealError(TEXTS.encryptFailed);
+    // No plain-text fallback for v2: the server refuses anything else between keyed partners.
+    if (draft.seal.kind === 'legacy') return desire;
+    throw error;
   }
 }
 

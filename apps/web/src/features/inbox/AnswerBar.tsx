@@ -1,21 +1,25 @@
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, Clock } from 'lucide-react';
 import { toast } from 'sonner';
-import type { DesireAnswer } from '@couple/protocol';
+import type { DesireAnswer, Message } from '@couple/protocol';
 import {
   ANSWER_CHOICES,
+  ANSWER_NOTE_TEXTS,
   ANSWER_EMOJI,
   ANSWER_TEXTS,
   OFFLINE_TEXTS,
-  type AnswerChoice,
 } from '@couple/protocol/browser';
 import { logClientError } from '../../lib/client-errors.js';
 import { useSession } from '../../lib/use-session.js';
 import { answerItemId, isQueuedAnswer, type QueuedAnswer } from '../outbox/retry.js';
 import { deleteOutboxItem } from '../outbox/store.js';
 import { useOutbox } from '../outbox/use-outbox.js';
+import { submitAnswer, type AnswerDraft } from './answer.js';
+import { AnswerNoteForm } from './AnswerNoteForm.js';
+import { useAnswerNote } from './decrypt.js';
+import { NoteBody } from './NoteBody.js';
 import { inboxKeys } from './queries.js';
-import { sendAnswer } from './send-answer.js';
 
 /** This desire's answer waiting in the outbox, if any. */
 function useQueuedAnswer(messageId: string): QueuedAnswer | undefined {
@@ -52,26 +56,38 @@ function QueuedNotice({ queued }: { queued: QueuedAnswer }) {
 }
 
 /**
- * The receiver's quick answers; the chosen one is pressed and can be changed. Without a
- * connection the answer waits in the outbox and shows as waiting.
+ * The receiver's quick answers; the chosen one is pressed and can be changed, and a note can go
+ * with it (sealed on this device). Without a connection the answer waits in the outbox and
+ * shows as waiting.
  */
 export function AnswerBar({
-  messageId,
+  message,
   answer,
+  partnerName,
 }: {
-  messageId: string;
+  message: Message;
   answer: DesireAnswer | undefined;
+  partnerName: string;
 }) {
   const queryClient = useQueryClient();
   const userId = useSession()?.user.id;
-  const queued = useQueuedAnswer(messageId);
+  const queued = useQueuedAnswer(message.id);
+  const [writing, setWriting] = useState(false);
+  const ownNote = useAnswerNote(message, answer);
   const choose = useMutation({
-    mutationFn: (choice: AnswerChoice) => sendAnswer(userId ?? '', messageId, { choice }),
+    mutationFn: (draft: AnswerDraft) =>
+      submitAnswer(queryClient, userId ?? '', message, draft, partnerName),
     // Offline it runs too: sendAnswer keeps the answer in the outbox itself.
     networkMode: 'always',
-    onSuccess: (result) => {
+    onSuccess: (result, draft) => {
+      setWriting(false);
       if (result === 'queued') toast(OFFLINE_TEXTS.answerQueuedToast);
-      else void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+      else {
+        if (draft.note !== undefined) {
+          toast.success(draft.note ? ANSWER_NOTE_TEXTS.sent : ANSWER_NOTE_TEXTS.removed);
+        }
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+      }
     },
     onError: (error) => {
       logClientError('answer_desire', error);
@@ -79,7 +95,8 @@ export function AnswerBar({
     },
   });
   const waiting = queued && !queued.failure ? queued.answer.choice : undefined;
-  const chosen = choose.isPending ? choose.variables : (waiting ?? answer?.choice);
+  const chosen = choose.isPending ? choose.variables.choice : (waiting ?? answer?.choice);
+  const hasNote = ownNote.kind !== 'none';
   return (
     <>
       <div role="group" aria-label="Answer" className="mt-3 flex flex-wrap gap-2">
@@ -89,7 +106,7 @@ export function AnswerBar({
             type="button"
             aria-pressed={chosen === choice}
             disabled={choose.isPending}
-            onClick={() => choose.mutate(choice)}
+            onClick={() => choose.mutate({ choice })}
             className={`inline-flex min-h-10 items-center gap-1 rounded-full px-3 text-sm font-semibold ring-1 ${
               chosen === choice
                 ? 'bg-brand-700 text-white ring-brand-700'
@@ -101,6 +118,29 @@ export function AnswerBar({
           </button>
         ))}
       </div>
+      {hasNote && !writing && (
+        <div data-testid="answer-note">
+          <p className="mt-3 text-xs font-semibold text-slate-600">{ANSWER_NOTE_TEXTS.yours}</p>
+          <NoteBody note={ownNote} />
+        </div>
+      )}
+      {chosen && !writing && (
+        <button
+          type="button"
+          onClick={() => setWriting(true)}
+          className="mt-2 min-h-10 text-sm font-semibold text-brand-800 underline"
+        >
+          {hasNote ? ANSWER_NOTE_TEXTS.change : ANSWER_NOTE_TEXTS.add}
+        </button>
+      )}
+      {chosen && writing && (
+        <AnswerNoteForm
+          hasNote={hasNote}
+          busy={choose.isPending}
+          onSubmit={(note) => choose.mutate({ choice: chosen, note })}
+          onCancel={() => setWriting(false)}
+        />
+      )}
       {queued && <QueuedNotice queued={queued} />}
     </>
   );

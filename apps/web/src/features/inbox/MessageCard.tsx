@@ -63,7 +63,7 @@ export function MessageCard({
       {box === 'sent' ? (
         <SentState message={message} answer={answer} now={now} />
       ) : (
-        <AnswerBar messageId={message.id} answer={answer} />
+        <AnswerBar message={message} answer={answer} partnerName={partnerName ?? 'Your partner'} />
       )}
     </li>
   );

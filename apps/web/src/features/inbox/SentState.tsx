@@ -2,10 +2,12 @@ import { Check, CheckCheck } from 'lucide-react';
 import type { DesireAnswer, Message } from '@couple/protocol';
 import { ANSWER_EMOJI, ANSWER_TEXTS } from '@couple/protocol/browser';
 import { clockTime } from '../../lib/relative-time.js';
+import { useAnswerNote } from './decrypt.js';
+import { NoteBody } from './NoteBody.js';
 
 /**
  * A sent desire is delivered once stored (the partner's devices are told), seen once read, and
- * answered once the partner chose an answer.
+ * answered once the partner chose an answer (with the answer's note, opened here).
  */
 export function SentState({
   message,
@@ -17,12 +19,18 @@ export function SentState({
   now: number;
 }) {
   const seen = message.read_at;
+  const answerNote = useAnswerNote(message, answer);
   if (answer) {
     return (
-      <p data-testid="sent-state" className="mt-3 text-sm font-semibold text-brand-800">
-        <span aria-hidden="true">{ANSWER_EMOJI[answer.choice]} </span>
-        Answered: {ANSWER_TEXTS[answer.choice]}
-      </p>
+      <>
+        <p data-testid="sent-state" className="mt-3 text-sm font-semibold text-brand-800">
+          <span aria-hidden="true">{ANSWER_EMOJI[answer.choice]} </span>
+          Answered: {ANSWER_TEXTS[answer.choice]}
+        </p>
+        <div data-testid="answer-note">
+          <NoteBody note={answerNote} />
+        </div>
+      </>
     );
   }
   return (

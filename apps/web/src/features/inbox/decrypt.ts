@@ -1,5 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { Message } from '@couple/protocol';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { DesireAnswer, Message } from '@couple/protocol';
 import {
   E2eError,
   ENCRYPTION_VERSION,
@@ -9,6 +9,7 @@ import {
   KEY_TEXTS,
   isEncryptionDataV2,
   openNoteV2,
+  type NoteContext,
 } from '@couple/protocol/browser';
 import { logClientError } from '../../lib/client-errors.js';
 import { getActiveKeys, subscribeActiveKeys, type ActiveKeys } from '../keys/active-keys.js';
@@ -23,6 +24,51 @@ export type NoteView =
   | { kind: 'pending' }
   | { kind: 'plain' | 'legacy' | 'e2e' | 'failed' | 'locked'; text: string };
 
+/**
+ * A stored note, a desire's or an answer's, with what binds it: who wrote it to whom, about
+ * which desire. `id` names it for the cache.
+ */
+export interface SealedNote {
+  id: string;
+  encrypted: boolean;
+  note: string | null;
+  note_encrypted: string | null;
+  encryption_data: Message['encryption_data'];
+  context: NoteContext;
+}
+
+export function desireNote(message: Message): SealedNote {
+  return {
+    id: message.id,
+    encrypted: message.encrypted,
+    note: message.note,
+    note_encrypted: message.note_encrypted,
+    encryption_data: message.encryption_data,
+    context: {
+      messageId: message.id,
+      senderId: message.sender_id,
+      receiverId: message.receiver_id,
+    },
+  };
+}
+
+/** An answer's note is written by the desire's receiver to its sender; it is always encrypted. */
+export function answerNote(message: Message, answer: DesireAnswer): SealedNote {
+  return {
+    id: `answer:${message.id}:${answer.note_encrypted ?? ''}`,
+    encrypted: answer.note_encrypted !== null,
+    note: null,
+    note_encrypted: answer.note_encrypted,
+    encryption_data: answer.encryption_data,
+    context: {
+      messageId: message.id,
+      senderId: message.receiver_id,
+      receiverId: message.sender_id,
+      purpose: 'answer',
+    },
+  };
+}
+
 /** Each note is opened once per page life and set of keys (PBKDF2 costs 100 000 rounds). */
 const cache = new Map<string, Promise<NoteView>>();
 
@@ -31,22 +77,22 @@ function failed(error: unknown): NoteView {
   return { kind: 'failed', text: TEXTS.unableToDecrypt };
 }
 
-function openV1(message: Message): Promise<NoteView> {
-  const data = message.encryption_data;
-  if (data?.version !== ENCRYPTION_VERSION || !message.note_encrypted) {
+function openV1(sealed: SealedNote): Promise<NoteView> {
+  const data = sealed.encryption_data;
+  if (data?.version !== ENCRYPTION_VERSION || !sealed.note_encrypted) {
     return Promise.resolve(failed(new Error('Not a version 1 note')));
   }
   return decryptNote(
-    { ciphertext: message.note_encrypted, ...data },
-    message.sender_id,
-    message.receiver_id,
+    { ciphertext: sealed.note_encrypted, ...data },
+    sealed.context.senderId,
+    sealed.context.receiverId,
   ).then((text): NoteView => ({ kind: 'legacy', text }), failed);
 }
 
 /** Tries each of the device's identities named as a recipient: a replaced key still opens. */
-async function openV2(message: Message, keys: ActiveKeys): Promise<NoteView> {
-  const data: unknown = message.encryption_data;
-  if (!isEncryptionDataV2(data) || !message.note_encrypted) return failed(new Error('Malformed'));
+async function openV2(sealed: SealedNote, keys: ActiveKeys): Promise<NoteView> {
+  const data: unknown = sealed.encryption_data;
+  if (!isEncryptionDataV2(data) || !sealed.note_encrypted) return failed(new Error('Malformed'));
   const senderPublicKey = keys.publicKeys.get(data.sender_key_id);
   const named = new Set(data.recipients.map((recipient) => recipient.key_id));
   const mine = keys.identities.find((identity) => named.has(identity.keyId));
@@ -54,10 +100,8 @@ async function openV2(message: Message, keys: ActiveKeys): Promise<NoteView> {
   if (!senderPublicKey) return failed(new Error('Unknown sender key'));
   try {
     const text = await openNoteV2({
-      messageId: message.id,
-      senderId: message.sender_id,
-      receiverId: message.receiver_id,
-      noteEncrypted: message.note_encrypted,
+      ...sealed.context,
+      noteEncrypted: sealed.note_encrypted,
       encryptionData: data,
       myIdentity: mine,
       senderPublicKey,
@@ -71,40 +115,63 @@ async function openV2(message: Message, keys: ActiveKeys): Promise<NoteView> {
   }
 }
 
-export function isEndToEnd(message: Message): boolean {
-  return message.encrypted && message.encryption_data?.version === ENCRYPTION_VERSION_V2;
+export function isEndToEnd(sealed: SealedNote): boolean {
+  return sealed.encrypted && sealed.encryption_data?.version === ENCRYPTION_VERSION_V2;
 }
 
 /** Opens any stored note; the export and the inbox share it. */
-export function openNote(message: Message, keys: ActiveKeys = getActiveKeys()): Promise<NoteView> {
-  if (!message.encrypted) return Promise.resolve(initialView(message));
-  const v2 = isEndToEnd(message);
-  const cacheKey = v2 ? `${message.id}:${keys.version}` : message.id;
+export function openNote(
+  sealed: SealedNote,
+  keys: ActiveKeys = getActiveKeys(),
+): Promise<NoteView> {
+  if (!sealed.encrypted) return Promise.resolve(initialView(sealed));
+  const v2 = isEndToEnd(sealed);
+  const cacheKey = v2 ? `${sealed.id}:${keys.version}` : sealed.id;
   let view = cache.get(cacheKey);
   if (!view) {
-    view = v2 ? openV2(message, keys) : openV1(message);
+    view = v2 ? openV2(sealed, keys) : openV1(sealed);
     cache.set(cacheKey, view);
   }
   return view;
 }
 
-export function initialView(message: Message): NoteView {
-  if (message.encrypted) return { kind: 'pending' };
-  return message.note ? { kind: 'plain', text: message.note } : { kind: 'none' };
+export function initialView(sealed: SealedNote): NoteView {
+  if (sealed.encrypted) return { kind: 'pending' };
+  return sealed.note ? { kind: 'plain', text: sealed.note } : { kind: 'none' };
 }
 
-export function useNote(message: Message): NoteView {
+function useSealedNote(sealed: SealedNote): NoteView {
   const keys = useSyncExternalStore(subscribeActiveKeys, getActiveKeys);
-  const [view, setView] = useState<NoteView>(() => initialView(message));
+  const [view, setView] = useState<NoteView>(() => initialView(sealed));
   // A v2 note waits for the keyring; opening it before would call it locked.
-  const waiting = isEndToEnd(message) && !keys.loaded;
+  const waiting = isEndToEnd(sealed) && !keys.loaded;
   useEffect(() => {
-    if (!message.encrypted || waiting) return;
+    if (!sealed.encrypted || waiting) return;
     let live = true;
-    void openNote(message, keys).then((result) => live && setView(result));
+    void openNote(sealed, keys).then((result) => live && setView(result));
     return () => {
       live = false;
     };
-  }, [message, keys, waiting]);
-  return message.encrypted ? view : initialView(message);
+  }, [sealed, keys, waiting]);
+  return sealed.encrypted ? view : initialView(sealed);
+}
+
+/** The note of a desire, opened on this device. */
+export function useNote(message: Message): NoteView {
+  return useSealedNote(useMemo(() => desireNote(message), [message]));
+}
+
+const NO_NOTE: SealedNote = {
+  id: '',
+  encrypted: false,
+  note: null,
+  note_encrypted: null,
+  encryption_data: null,
+  context: { messageId: '', senderId: '', receiverId: '' },
+};
+
+/** The note of a desire's answer, opened on this device ('none' without one). */
+export function useAnswerNote(message: Message, answer: DesireAnswer | undefined): NoteView {
+  const sealed = useMemo(() => (answer ? answerNote(message, answer) : NO_NOTE), [message, answer]);
+  return useSealedNote(sealed);
 }

@@ -1,5 +1,5 @@
 import { api, type OutgoingAnswer } from '../../lib/api.js';
-import { enqueueAnswer } from '../outbox/outbox.js';
+import { enqueueAnswer, withWaitingNote } from '../outbox/outbox.js';
 import { answerItemId, isRetryable } from '../outbox/retry.js';
 import { deleteOutboxItem } from '../outbox/store.js';
 
@@ -13,8 +13,9 @@ export type AnswerResult = 'sent' | 'queued';
 export async function sendAnswer(
   userId: string,
   messageId: string,
-  answer: OutgoingAnswer,
+  given: OutgoingAnswer,
 ): Promise<AnswerResult> {
+  const answer = await withWaitingNote(userId, messageId, given);
   try {
     await api.answerDesire(messageId, answer);
   } catch (error) {

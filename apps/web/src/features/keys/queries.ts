@@ -38,23 +38,24 @@ export function refreshKeys(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: keysKeys.all });
 }
 
-/** The key state read afresh from the server and the device, outside React. */
+/**
+ * The key state outside React: read afresh from the server and the device, or with `cached`
+ * from what the app already holds (no request then, so it also works offline).
+ */
 export async function fetchKeyState(
   queryClient: QueryClient,
   userId: string,
   partnerId: string | null,
+  { cached = false } = {},
 ): Promise<KeyState> {
+  const staleTime = cached ? Infinity : 0;
   const [server, history, device] = await Promise.all([
-    queryClient.fetchQuery({ queryKey: keysKeys.server(), queryFn: api.getKeys, staleTime: 0 }),
-    queryClient.fetchQuery({
-      queryKey: keysKeys.history(),
-      queryFn: api.getKeyHistory,
-      staleTime: 0,
-    }),
+    queryClient.fetchQuery({ queryKey: keysKeys.server(), queryFn: api.getKeys, staleTime }),
+    queryClient.fetchQuery({ queryKey: keysKeys.history(), queryFn: api.getKeyHistory, staleTime }),
     queryClient.fetchQuery({
       queryKey: keysKeys.device(userId),
       queryFn: () => loadDeviceKeys(userId),
-      staleTime: 0,
+      staleTime,
     }),
   ]);
   return deriveKeyState(server, history, device.identities, device.device, partnerId);

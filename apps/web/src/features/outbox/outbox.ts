@@ -2,7 +2,13 @@ import { api, type OutgoingAnswer, type OutgoingDesire } from '../../lib/api.js'
 import { logClientError } from '../../lib/client-errors.js';
 import { getSession } from '../../lib/session.js';
 import { flushItems, type FlushResult } from './flush.js';
-import { isQueuedAnswer, newAnswerItem, newOutboxItem, type OutboxItem } from './retry.js';
+import {
+  answerItemId,
+  isQueuedAnswer,
+  newAnswerItem,
+  newOutboxItem,
+  type OutboxItem,
+} from './retry.js';
 import { OUTBOX_SYNC_TAG, listOutbox, putOutboxItem, saveOutboxToken } from './store.js';
 
 type SyncRegistration = ServiceWorkerRegistration & {
@@ -27,6 +33,21 @@ const currentToken = () => getSession()?.access_token ?? null;
 /** Keeps an already sealed desire (never the plain note) until it can be sent. */
 export function enqueueDesire(userId: string, desire: OutgoingDesire): Promise<void> {
   return enqueue(newOutboxItem(userId, desire, currentToken(), Date.now()));
+}
+
+/**
+ * The answer to send in place of the one still waiting for the same desire: a new choice that
+ * leaves the note as it is keeps the note the waiting one was to set.
+ */
+export async function withWaitingNote(
+  userId: string,
+  messageId: string,
+  answer: OutgoingAnswer,
+): Promise<OutgoingAnswer> {
+  if (answer.note !== undefined) return answer;
+  const id = answerItemId(messageId);
+  const older = (await listOutbox(userId)).filter(isQueuedAnswer).find((item) => item.id === id);
+  return older?.answer.note === undefined ? answer : { ...answer, note: older.answer.note };
 }
 
 /** Keeps an answer (its note already sealed) until it can be sent; it replaces an older one. */

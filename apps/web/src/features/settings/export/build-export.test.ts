@@ -1,6 +1,6 @@
 import { TEXTS } from '@couple/protocol/browser';
 import { describe, expect, it } from 'vitest';
-import type { AccountData, Message } from '@couple/protocol';
+import type { AccountData, DesireAnswer, Message } from '@couple/protocol';
 import { ENCRYPTION_VERSION, encryptNote } from '@couple/protocol/browser';
 import { EXPORT_FORMAT_VERSION, buildExport } from './build-export.js';
 import { openNoteForExport } from './open-note.js';
@@ -51,7 +51,7 @@ const v2 = message({
   created_at: '2026-11-03T10:00:00.000Z',
 });
 
-function account(sent: Message[], received: Message[]): AccountData {
+function account(sent: Message[], received: Message[], answers: DesireAnswer[] = []): AccountData {
   return {
     profile: {
       id: ME,
@@ -73,6 +73,7 @@ function account(sent: Message[], received: Message[]): AccountData {
     ],
     sent,
     received,
+    answers,
   };
 }
 
@@ -133,5 +134,27 @@ describe('buildExport', () => {
     expect(file.desires[0]).toMatchObject({ note: null, noteUnavailable: expect.any(String) });
     const none = await buildExport(account([secret], []), async () => null);
     expect(none.desires[0]).toMatchObject({ note: null, noteUnavailable: expect.any(String) });
+  });
+
+  it('exports each answer with its note opened as the answer (not as the desire)', async () => {
+    const asked = message({ sender_id: PARTNER, receiver_id: ME });
+    const { ciphertext, iv, salt } = await encryptNote('yes please', ME, PARTNER);
+    const answered: DesireAnswer = {
+      message_id: asked.id,
+      choice: 'in',
+      note_encrypted: ciphertext,
+      encryption_data: { iv, salt, version: ENCRYPTION_VERSION },
+      updated_at: '2026-11-04T10:00:00.000Z',
+    };
+    const unanswered = message({});
+    const file = await buildExport(account([unanswered], [asked], [answered]), openNoteForExport);
+    const byId = new Map(file.desires.map((d) => [d.id, d]));
+    expect(byId.get(asked.id)?.answer).toEqual({
+      choice: 'in',
+      answered_at: '2026-11-04T10:00:00.000Z',
+      note: 'yes please',
+    });
+    expect(byId.get(unanswered.id)).not.toHaveProperty('answer');
+    expect(JSON.stringify(file)).not.toContain(ciphertext);
   });
 });

@@ -1,10 +1,19 @@
-import type { AccountData, Message } from '@couple/protocol';
+import type { AccountData, AnswerChoice, DesireAnswer, Message } from '@couple/protocol';
+import { answerNote, desireNote, type SealedNote } from '../../inbox/decrypt.js';
 
 /** The version of the exported file's format (docs/export-format.md); raised on any change. */
-export const EXPORT_FORMAT_VERSION = 1;
+export const EXPORT_FORMAT_VERSION = 2;
 
 /** Opens one note on this device: its text, or null when there is none to show. */
-export type OpenNote = (message: Message) => Promise<string | null>;
+export type OpenNote = (sealed: SealedNote) => Promise<string | null>;
+
+export interface ExportedAnswer {
+  choice: AnswerChoice;
+  answered_at: string;
+  /** The answer's note as written, opened on the device; null when there is none or it cannot be. */
+  note: string | null;
+  noteUnavailable?: string;
+}
 
 export interface ExportedDesire {
   id: string;
@@ -19,6 +28,8 @@ export interface ExportedDesire {
   note: string | null;
   /** Why an encrypted note is not given (only present then). */
   noteUnavailable?: string;
+  /** The receiver's answer, if the desire has one. */
+  answer?: ExportedAnswer;
 }
 
 export interface ExportFile {
@@ -33,12 +44,41 @@ function reasonOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'could not be decrypted';
 }
 
+/** The note's text, or null with the reason it is not given. */
+async function openForExport(
+  sealed: SealedNote,
+  openNote: OpenNote,
+): Promise<{ note: string | null; noteUnavailable?: string }> {
+  if (!sealed.encrypted) return { note: sealed.note };
+  try {
+    const note = await openNote(sealed);
+    return note === null
+      ? { note: null, noteUnavailable: 'could not be decrypted on this device' }
+      : { note };
+  } catch (error) {
+    return { note: null, noteUnavailable: reasonOf(error) };
+  }
+}
+
+async function exportAnswer(
+  message: Message,
+  answer: DesireAnswer,
+  openNote: OpenNote,
+): Promise<ExportedAnswer> {
+  return {
+    choice: answer.choice,
+    answered_at: answer.updated_at,
+    ...(await openForExport(answerNote(message, answer), openNote)),
+  };
+}
+
 async function exportDesire(
   message: Message,
   direction: ExportedDesire['direction'],
+  answer: DesireAnswer | undefined,
   openNote: OpenNote,
 ): Promise<ExportedDesire> {
-  const base = {
+  return {
     id: message.id,
     direction,
     sender_id: message.sender_id,
@@ -47,21 +87,14 @@ async function exportDesire(
     urgency: message.urgency,
     created_at: message.created_at,
     read_at: message.read_at,
+    ...(await openForExport(desireNote(message), openNote)),
+    ...(answer ? { answer: await exportAnswer(message, answer, openNote) } : {}),
   };
-  if (!message.encrypted) return { ...base, note: message.note };
-  try {
-    const note = await openNote(message);
-    return note === null
-      ? { ...base, note: null, noteUnavailable: 'could not be decrypted on this device' }
-      : { ...base, note };
-  } catch (error) {
-    return { ...base, note: null, noteUnavailable: reasonOf(error) };
-  }
 }
 
 /**
  * The downloaded file: what the server holds, with each encrypted note opened here through
- * openNote (the server cannot open them). A note that cannot be opened stays in the file as
+ * openNote (the server cannot open them), and each desire with its answer. A note that cannot be opened stays in the file as
  * `note: null` with the reason. Desires are in time order, sent and received together.
  */
 export async function buildExport(
@@ -69,9 +102,12 @@ export async function buildExport(
   openNote: OpenNote,
   now: Date = new Date(),
 ): Promise<ExportFile> {
+  const answers = new Map(data.answers.map((answer) => [answer.message_id, answer]));
+  const exportOne = (message: Message, direction: ExportedDesire['direction']) =>
+    exportDesire(message, direction, answers.get(message.id), openNote);
   const desires = await Promise.all([
-    ...data.sent.map((message) => exportDesire(message, 'sent', openNote)),
-    ...data.received.map((message) => exportDesire(message, 'received', openNote)),
+    ...data.sent.map((message) => exportOne(message, 'sent')),
+    ...data.received.map((message) => exportOne(message, 'received')),
   ]);
   desires.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
   return {

@@ -1,13 +1,12 @@
-import type { Message } from '@couple/protocol';
 import { KEY_TEXTS, TEXTS } from '@couple/protocol/browser';
-import { openNote } from '../../inbox/decrypt.js';
+import { openNote, type SealedNote } from '../../inbox/decrypt.js';
 
 /**
  * The export opens notes exactly as the inbox does (features/inbox/decrypt.ts): v1 from the two
  * ids, v2 with this device's keys. A note it cannot open throws, and the export keeps the reason.
  */
-export async function openNoteForExport(message: Message): Promise<string | null> {
-  const view = await openNote(message);
+export async function openNoteForExport(sealed: SealedNote): Promise<string | null> {
+  const view = await openNote(sealed);
   switch (view.kind) {
     case 'none':
       return null;
