@@ -66,7 +66,7 @@ test('a user deletes their account and their partner is told', async ({ openBrow
     pairings: { partner_username: string | null }[];
     desires: { direction: string; note: string | null }[];
   };
-  expect(exported.formatVersion).toBe(1);
+  expect(exported.formatVersion).toBe(2);
   expect(exported.profile.username).toBe(alice.username);
   expect(exported.pairings[0]?.partner_username).toBe(bob.username);
   expect(exported.desires).toEqual([
