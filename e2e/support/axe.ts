@@ -16,7 +16,16 @@ const TRANSIENT = [
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const wasDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
   for (const dark of [false, true]) {
-    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+    // Buttons fade their colours (transition-colors): check them once the theme has settled.
+    await page.evaluate(async (on) => {
+      document.documentElement.classList.toggle('dark', on);
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      );
+    }, dark);
     const builder = new AxeBuilder({ page });
     TRANSIENT.forEach((selector) => builder.exclude(selector));
     const { violations } = await builder.analyze();
