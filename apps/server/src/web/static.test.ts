@@ -8,6 +8,12 @@ describe('web static serving', () => {
     expect(cacheControlFor('/sw.js')).toBe('no-cache');
     expect(cacheControlFor('/manifest.webmanifest')).toBe('no-cache');
     expect(cacheControlFor('/icons/icon-192.png')).toBe('public, max-age=86400');
+    // A precompressed copy is cached as the file it is a copy of.
+    expect(cacheControlFor('/assets/index-abc123.js.br')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect(cacheControlFor('/index.html.gz')).toBe('no-cache');
+    expect(cacheControlFor('/sw.js.br')).toBe('no-cache');
   });
 
   it('falls back to the app shell only for HTML requests outside the API', () => {

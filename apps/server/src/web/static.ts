@@ -15,8 +15,12 @@ const SHORT = 'public, max-age=86400';
 /** Never cached without revalidation: they name every other (hashed) file. */
 const ENTRY_FILES = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
 
+/** The file a request names: a precompressed copy (.br, .gz) is cached as its original. */
 export function cacheControlFor(relativePath: string): string {
-  const path = relativePath.replace(/\\/g, '/').replace(/^\/+/, '');
+  const path = relativePath
+    .replace(/\\/g, '/')
+    .replace(/^\/+/, '')
+    .replace(/\.(br|gz)$/, '');
   if (ENTRY_FILES.has(path)) return REVALIDATE;
   if (path.startsWith('assets/')) return IMMUTABLE;
   return SHORT;
@@ -55,6 +59,8 @@ export const webStaticRoutes: FastifyPluginAsync<{ ctx: AppContext; root?: strin
     // One route per built file, found at start-up; anything else falls through to the SPA route.
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text file (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', cacheControlFor(filePath.slice(root.length)));
