@@ -5,7 +5,7 @@ import { api } from './lib/api.js';
 import { logClientError, reportClientErrorsTo } from './lib/client-errors.js';
 import { addDebugProbe, installDebugTools } from './lib/debug.js';
 import { getLiveState } from './lib/live.js';
-import { registerServiceWorker } from './lib/push.js';
+import { registerServiceWorker } from './lib/service-worker.js';
 import { getSession } from './lib/session.js';
 import { captureInstallPrompt, isStandalone } from './features/install/install-store.js';
 import { detectMiniAppHost, getHostState } from './features/miniapp/host.js';

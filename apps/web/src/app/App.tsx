@@ -1,10 +1,11 @@
+import { Suspense, lazy } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { BrowserRouter } from 'react-router';
 import { AuthProvider } from '../features/auth/AuthProvider.js';
 import { useTheme } from '../lib/theme.js';
-import { router } from './router.js';
-import { TOAST_TOP_OFFSET_PX } from '../lib/constants.js';
+import { AppRoutes } from './router.js';
+
+const ToasterHost = lazy(() => import('../components/ToasterHost.js'));
 
 const STALE_MS = 30_000;
 
@@ -17,17 +18,13 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AuthProvider>
-      {/* Below the sticky app header, so a toast never hides it. */}
-      <Toaster
-        position="top-center"
-        richColors
-        closeButton
-        theme={theme}
-        offset={{ top: TOAST_TOP_OFFSET_PX }}
-        mobileOffset={{ top: TOAST_TOP_OFFSET_PX }}
-      />
+      <Suspense fallback={null}>
+        <ToasterHost theme={theme} />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,19 +1,30 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.js';
+import { Splash } from '../components/Splash.js';
 import { takeFlash } from '../features/auth/flash.js';
 import { useSession } from '../lib/use-session.js';
-import { useOutboxSender } from '../features/outbox/use-outbox.js';
-import { useLiveSync } from './use-live-sync.js';
+
+const SignedInSync = lazy(() => import('./SignedInSync.js'));
 
 /** Inside the router: live events into the cache, and the toast carried over a full reload. */
 export function RootShell() {
   const userId = useSession()?.user.id;
-  useLiveSync(userId);
-  useOutboxSender(userId);
   useEffect(() => {
     const flash = takeFlash();
     if (flash) toast.success(flash);
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      {userId && (
+        <Suspense fallback={null}>
+          <SignedInSync key={userId} userId={userId} />
+        </Suspense>
+      )}
+      {/* A screen's chunk is loading: the first time only (later navigations keep the old one). */}
+      <Suspense fallback={<Splash />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.js';
 import {
   ACCOUNT_TEXTS,
   ANSWER_EMOJI,

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type {
   Ack,
   ErrorCode,
@@ -50,6 +50,8 @@ function handshakeErrorCode(error: Error): ErrorCode | null {
 export type LiveState = 'idle' | 'connecting' | 'connected' | 'disconnected';
 
 let socket: Socket | null = null;
+/** Bumped by every connect and disconnect, so a connection still loading its client is dropped. */
+let generation = 0;
 let state: LiveState = 'idle';
 const stateListeners = new Set<() => void>();
 const handlers = new Map<ServerEvent, Set<(payload: never) => void>>();
@@ -96,28 +98,47 @@ export async function emitLive<E extends ClientEvent>(
   return ack.data;
 }
 
-/** Connects once per sign-in; the handshake always reads the current (refreshed) token. */
+/**
+ * Connects once per sign-in; the handshake always reads the current (refreshed) token. The
+ * socket.io client is loaded here, not with the first screen: the welcome screen never needs it.
+ */
 export function connectLive(): void {
-  if (socket) return;
+  if (socket || state === 'connecting') return;
   setState('connecting');
-  socket = io({
-    path: LIVE_CHANNEL.path,
-    transports: ['websocket', 'polling'],
-    auth: (cb) => cb({ token: getSession()?.access_token ?? '' }),
-    reconnectionAttempts: LIVE_CHANNEL.reconnectionAttempts,
-    reconnectionDelay: LIVE_CHANNEL.reconnectionDelayMs,
-    reconnectionDelayMax: LIVE_CHANNEL.reconnectionDelayMaxMs,
-    randomizationFactor: LIVE_CHANNEL.randomizationFactor,
-    timeout: LIVE_CHANNEL.connectTimeoutMs,
-  });
+  const current = ++generation;
+  import('socket.io-client')
+    .then(({ io }) => {
+      if (current !== generation) return;
+      openSocket(
+        io({
+          path: LIVE_CHANNEL.path,
+          transports: ['websocket', 'polling'],
+          auth: (cb) => cb({ token: getSession()?.access_token ?? '' }),
+          reconnectionAttempts: LIVE_CHANNEL.reconnectionAttempts,
+          reconnectionDelay: LIVE_CHANNEL.reconnectionDelayMs,
+          reconnectionDelayMax: LIVE_CHANNEL.reconnectionDelayMaxMs,
+          randomizationFactor: LIVE_CHANNEL.randomizationFactor,
+          timeout: LIVE_CHANNEL.connectTimeoutMs,
+        }),
+      );
+    })
+    .catch((error: unknown) => {
+      if (current !== generation) return;
+      setState('disconnected');
+      logClientError('live_connect', error);
+    });
+}
+
+function openSocket(opened: Socket): void {
+  socket = opened;
   let authRetries = 0;
-  socket.on('connect', () => {
+  opened.on('connect', () => {
     authRetries = 0;
     setState('connected');
-    socket?.emit(CLIENT_EVENTS.getUnreadCount, null, () => undefined);
-    socket?.emit(CLIENT_EVENTS.partnerStatus, null, () => undefined);
+    opened.emit(CLIENT_EVENTS.getUnreadCount, null, () => undefined);
+    opened.emit(CLIENT_EVENTS.partnerStatus, null, () => undefined);
   });
-  socket.on('disconnect', (reason) => {
+  opened.on('disconnect', (reason) => {
     setState('disconnected');
     // The server closed it: this session may have been signed out from another device. A refresh
     // finds out, and a refused one clears the session, which sends the app to the welcome screen.
@@ -127,7 +148,7 @@ export function connectLive(): void {
         .catch((error: unknown) => logClientError('live_refresh', error));
     }
   });
-  socket.on('connect_error', (error) => {
+  opened.on('connect_error', (error) => {
     setState('disconnected');
     logClientError('live_connect', error);
     // A rejected token ends socket.io's retries: refresh the session once and try again.
@@ -139,7 +160,7 @@ export function connectLive(): void {
     }
   });
   for (const event of Object.values(SERVER_EVENTS)) {
-    socket.on(event, (payload: ServerEventPayloads[typeof event]) => {
+    opened.on(event, (payload: ServerEventPayloads[typeof event]) => {
       if (event === SERVER_EVENTS.error)
         logClientError('live', (payload as ServerEventPayloads['error']).message);
       dispatch(event, payload);
@@ -153,6 +174,7 @@ export function reconnectLive(): void {
 }
 
 export function disconnectLive(): void {
+  generation += 1;
   socket?.removeAllListeners();
   socket?.disconnect();
   socket = null;

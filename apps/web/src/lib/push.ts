@@ -3,15 +3,12 @@ import { TEXTS, type PushProblem } from '@couple/protocol/browser';
 import { api } from './api.js';
 import { base64UrlToBytes, sameKey } from './base64url.js';
 import { PUSH_SUBSCRIBE_TIMEOUT_MS } from './constants.js';
+import { registerServiceWorker } from './service-worker.js';
 import { withTimeout } from './timeout.js';
 
 /** SPEC §5: push needs service workers, a push manager and notifications. */
 export function isPushSupported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-}
-
-export function registerServiceWorker(): Promise<ServiceWorkerRegistration> {
-  return navigator.serviceWorker.register('/sw.js', { scope: '/' });
 }
 
 async function currentSubscription(): Promise<PushSubscription | null> {

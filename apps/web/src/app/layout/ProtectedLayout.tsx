@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { APP_NAME } from '@couple/protocol/browser';
 import { useUnreadCount } from '../../features/inbox/queries.js';
@@ -34,7 +34,9 @@ export function ProtectedLayout() {
         <main className="mx-auto w-full max-w-2xl flex-1 px-4 pt-6 pb-28 md:px-8 md:pb-10">
           <OfflineBanner />
           <KeysBanner keys={keys} />
-          <Outlet />
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       <BottomTabs unread={unread} />

@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { TIMEOUTS_MS } from '@couple/protocol/browser';
 import { connectLive, disconnectLive } from '../../lib/live.js';
-import { registerPush } from '../../lib/push.js';
 import { getSession, refreshSession, startSessionRefresh } from '../../lib/session.js';
 import { isExpired } from '../../lib/session-timing.js';
 import { orFallback } from '../../lib/timeout.js';
@@ -35,7 +34,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!userId) return;
     connectLive();
-    void orFallback(registerPush(false), TIMEOUTS_MS.pushRegistration, null);
+    // Loaded here, not with the first screen: a signed-out visitor never needs it.
+    const pushRegistered = import('../../lib/push.js').then(({ registerPush }) =>
+      registerPush(false),
+    );
+    void orFallback(pushRegistered, TIMEOUTS_MS.pushRegistration, null);
     const stopRefresh = startSessionRefresh();
     return () => {
       stopRefresh();

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import type { Session } from '@couple/protocol';
 import { TEXTS } from '@couple/protocol/browser';
 import { api } from '../../lib/api.js';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { Send } from 'lucide-react';
 import { Link } from 'react-router';
 import { KEY_TEXTS, NOTE_MAX, OFFLINE_TEXTS, TEXTS, TOAST_MS } from '@couple/protocol/browser';

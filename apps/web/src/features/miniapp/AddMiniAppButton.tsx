@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { Button } from '../../components/Button.js';
 import { errorMessage, logClientError } from '../../lib/client-errors.js';
 import { addMiniApp } from './actions.js';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { isTemporaryUsername } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { api } from '../../lib/api.js';

@@ -1,5 +1,5 @@
 import { AlertCircle, Clock } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { OFFLINE_TEXTS, SCORE_MAX, intensityEmoji } from '@couple/protocol/browser';
 import { logClientError } from '../../lib/client-errors.js';
 import { useSession } from '../../lib/use-session.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { OFFLINE_TEXTS, TOAST_MS } from '@couple/protocol/browser';
 import { logClientError } from '../../lib/client-errors.js';
 import { getLiveState, subscribeLiveState } from '../../lib/live.js';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import type { PartnerStatusResponse } from '@couple/protocol';
 import { PAIRING_CODE_LENGTH, TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';

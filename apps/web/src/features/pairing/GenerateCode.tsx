@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { Copy, ShieldAlert } from 'lucide-react';
 import { PARTNER_CONNECTED_REDIRECT_MS, SERVER_EVENTS, TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { Link2, Share2 } from 'lucide-react';
 import { APP_TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';

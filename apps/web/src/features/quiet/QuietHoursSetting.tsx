@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { QUIET_TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { api } from '../../lib/api.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { APP_TEXTS, TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { ConfirmPanel } from '../../components/ConfirmPanel.js';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { APP_TEXTS, TEXTS, type PushProblem } from '@couple/protocol/browser';
 import { browserFamily } from '../../lib/browser-family.js';
 import { isPushEnabled, isPushSupported, subscribePush, unregisterPush } from '../../lib/push.js';

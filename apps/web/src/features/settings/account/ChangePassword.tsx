@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.js';
 import { CREDENTIAL_TEXTS } from '@couple/protocol/browser';
 import { FormError } from '../../../components/FormError.js';
 import { NewPasswordFields } from '../../../components/NewPasswordFields.js';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.js';
 import { CREDENTIAL_TEXTS, TEXTS, usernameProblem } from '@couple/protocol/browser';
 import { FormError } from '../../../components/FormError.js';
 import { UsernameField } from '../../../components/UsernameField.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.js';
 import { Trash2 } from 'lucide-react';
 import type { ApiBody } from '@couple/protocol';
 import { ACCOUNT_TEXTS } from '@couple/protocol/browser';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.js';
 import { Download } from 'lucide-react';
 import { ACCOUNT_TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../../components/Button.js';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.js';
 import { Laptop, Smartphone } from 'lucide-react';
 import type { DeviceSession } from '@couple/protocol';
 import { ACCOUNT_TEXTS } from '@couple/protocol/browser';

@@ -1,0 +1,12 @@
+import { useOutboxSender } from '../features/outbox/use-outbox.js';
+import { useLiveSync } from './use-live-sync.js';
+
+/**
+ * What runs for a signed-in person on every screen: live events into the cache and the outbox's
+ * sender. Its own chunk, so the signed-out first load (the welcome screen) never carries it.
+ */
+export default function SignedInSync({ userId }: { userId: string }) {
+  useLiveSync(userId);
+  useOutboxSender(userId);
+  return null;
+}
