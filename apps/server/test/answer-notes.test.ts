@@ -176,6 +176,23 @@ describe.each(DRIVERS)('the note of an answer (%s)', (driver) => {
       expect(await storedAnswer(desireId)).toBeUndefined();
     });
 
+    it('holds the rules in the SQL function itself, whoever calls it', async () => {
+      const legacy = await encryptNote('straight to the database', bob.id, alice.id);
+      const data = JSON.stringify({ iv: legacy.iv, salt: legacy.salt, version: 1 });
+      const outcome = async (user: TestUser, note: string | null) =>
+        (
+          await server.database.db.asUser(user.id, (tx) =>
+            tx.query<{ outcome: string }>(
+              'SELECT outcome FROM answer_desire($1, $2, $3, $4::jsonb)',
+              [desireId, 'in', note, note === null ? null : data],
+            ),
+          )
+        ).rows[0]?.outcome;
+      expect(await outcome(bob, legacy.ciphertext)).toBe('upgrade_required');
+      expect(await outcome(alice, null)).toBe('not_found');
+      expect(await storedAnswer(desireId)).toBeUndefined();
+    });
+
     it('stores a version 2 note that only the asker (and the answerer) can open', async () => {
       const sealed = await sealForAlice(V2_ANSWER);
       const answered = await answer(bob, desireId, {

@@ -122,6 +122,52 @@ describe.each(DRIVERS)('/rest/v1/desire_answers (%s)', (driver) => {
     expect(removed.body).toEqual([{ note_encrypted: null }]);
   });
 
+  it('answers through rpc/answer_desire with the service, and refuses bad arguments', async () => {
+    const sealed = await encryptNote('by rpc', bob.id, alice.id);
+    const data = { iv: sealed.iv, salt: sealed.salt, version: sealed.version };
+    const call = (user: TestUser, body: Record<string, unknown>) =>
+      rest(user, 'POST', '/rpc/answer_desire', { body });
+    const answered = await call(bob, {
+      p_message_id: desireId,
+      p_choice: 'not_tonight',
+      p_note_encrypted: sealed.ciphertext,
+      p_encryption_data: data,
+    });
+    expect(answered).toMatchObject({
+      status: 200,
+      body: {
+        success: true,
+        answer: { message_id: desireId, choice: 'not_tonight', note_encrypted: sealed.ciphertext },
+      },
+    });
+    const kept = await call(bob, { p_message_id: desireId, p_choice: 'in' });
+    expect(kept.body).toMatchObject({
+      answer: { choice: 'in', note_encrypted: sealed.ciphertext },
+    });
+    const removed = await call(bob, {
+      p_message_id: desireId,
+      p_choice: 'in',
+      p_remove_note: true,
+    });
+    expect(removed.body).toMatchObject({ answer: { note_encrypted: null } });
+    // The sender cannot answer their own desire: the function's own refusal, as 200.
+    expect((await call(alice, { p_message_id: desireId, p_choice: 'in' })).body).toEqual({
+      success: false,
+      answer: null,
+      error: 'Message not found',
+    });
+    for (const bad of [
+      { p_message_id: desireId, p_choice: 'maybe' },
+      { p_message_id: 'nope', p_choice: 'in' },
+      { p_message_id: desireId, p_choice: 'in', p_encryption_data: data },
+      { p_message_id: desireId, p_choice: 'in', p_note_encrypted: 'AAAA', p_remove_note: true },
+      { p_message_id: desireId, p_choice: 'in', p_note_encrypted: 'AAAA' },
+      { p_message_id: desireId, p_choice: 'in', extra: 1 },
+    ]) {
+      expect((await call(bob, bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+  });
+
   it('refuses bad rows and unknown columns with 400', async () => {
     const bad = await rest(bob, 'POST', '/desire_answers', {
       body: { message_id: desireId, answerer_id: bob.id, choice: 'maybe' },

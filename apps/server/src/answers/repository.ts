@@ -10,52 +10,49 @@ export type AnswerNoteChange =
   | { kind: 'remove' }
   | { kind: 'set'; noteEncrypted: string; encryptionData: EncryptionData };
 
+export type AnswerOutcome =
+  | { outcome: 'answered'; answer: DesireAnswer; askerId: string }
+  | { outcome: 'not_found' | 'upgrade_required' | 'key_changed' };
+
+type AnswerRow = DesireAnswer & { outcome: string; asker_id: string };
+
 /**
- * Answers a received desire, or changes the answer. The SELECT finds only a desire the caller
- * received (row-level security and the receiver check), so another one inserts nothing.
+ * Answers a received desire, or changes the answer, through answer_desire (migration 019): the
+ * receiver check, the note's end-to-end rules and the upsert in one statement.
  */
-export async function upsertAnswer(
+export async function answerDesireAs(
   q: Queryable,
-  userId: string,
   messageId: string,
   choice: AnswerChoice,
   note: AnswerNoteChange,
-): Promise<(DesireAnswer & { asker_id: string }) | null> {
+): Promise<AnswerOutcome> {
   const set = note.kind === 'set' ? note : null;
-  const { rows } = await q.query<DesireAnswer & { asker_id: string }>(
-    `INSERT INTO desire_answers AS a
-       (message_id, answerer_id, asker_id, choice, note_encrypted, encryption_data)
-     SELECT m.id, m.receiver_id, m.sender_id, $3, $4, $5::jsonb FROM messages m
-     WHERE m.id = $2 AND m.receiver_id = $1
-     ON CONFLICT (message_id) DO UPDATE SET
-       choice = EXCLUDED.choice,
-       updated_at = now(),
-       note_encrypted = CASE WHEN $6 THEN a.note_encrypted ELSE EXCLUDED.note_encrypted END,
-       encryption_data = CASE WHEN $6 THEN a.encryption_data ELSE EXCLUDED.encryption_data END
-     RETURNING ${ANSWER_COLUMNS}, asker_id`,
+  const { rows } = await q.query<AnswerRow>(
+    'SELECT * FROM answer_desire($1, $2, $3, $4::jsonb, $5)',
     [
-      userId,
       messageId,
       choice,
       set?.noteEncrypted ?? null,
       set ? JSON.stringify(set.encryptionData) : null,
-      note.kind === 'keep',
+      note.kind === 'remove',
     ],
   );
-  return rows[0] ?? null;
-}
-
-/** Who asked the desire the caller received, or null (not found, or not the caller's). */
-export async function selectAskerOf(
-  q: Queryable,
-  userId: string,
-  messageId: string,
-): Promise<string | null> {
-  const { rows } = await q.query<{ sender_id: string }>(
-    'SELECT sender_id FROM messages WHERE id = $1 AND receiver_id = $2',
-    [messageId, userId],
-  );
-  return rows[0]?.sender_id ?? null;
+  const row = rows[0];
+  if (!row || row.outcome === 'not_found') return { outcome: 'not_found' };
+  if (row.outcome === 'upgrade_required' || row.outcome === 'key_changed') {
+    return { outcome: row.outcome };
+  }
+  return {
+    outcome: 'answered',
+    answer: {
+      message_id: row.message_id,
+      choice: row.choice,
+      note_encrypted: row.note_encrypted,
+      encryption_data: row.encryption_data,
+      updated_at: row.updated_at,
+    },
+    askerId: row.asker_id,
+  };
 }
 
 /** The answers to the given desires that the caller may see. */
@@ -74,14 +71,6 @@ export async function selectUsername(q: Queryable, userId: string): Promise<stri
     [userId],
   );
   return rows[0]?.username ?? null;
-}
-
-export async function selectPartnerOf(q: Queryable, userId: string): Promise<string | null> {
-  const { rows } = await q.query<{ partner_id: string | null }>(
-    'SELECT partner_id FROM profiles WHERE id = $1',
-    [userId],
-  );
-  return rows[0]?.partner_id ?? null;
 }
 
 /** PostgREST-style read of the answers table; the columns and filters are checked by the caller. */

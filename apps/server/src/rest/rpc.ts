@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { ERRORS, isErrorCode, pairingCodeSchema, type ApiRouteName } from '@couple/protocol';
+import {
+  ANSWER_CHOICES,
+  ERRORS,
+  isErrorCode,
+  pairingCodeSchema,
+  sealedNoteInputSchema,
+  type AnswerBody,
+  type ApiRouteName,
+} from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
 import { selectResult } from '../db/call.js';
@@ -9,6 +17,7 @@ import { HttpError } from '../http/errors.js';
 import { requireUser } from '../http/auth-guard.js';
 import { parseInput } from '../http/validate.js';
 import { rateLimitFor } from '../http/rate-limit.js';
+import { answerDesire } from '../answers/service.js';
 import {
   connectWithPairingCode,
   disconnectFromPartner,
@@ -48,7 +57,43 @@ async function asRpcResult<T>(
   }
 }
 
-/** Exactly the functions of SPEC §7, each a thin call to the same service or SQL function. */
+const answerDesireArgs = z
+  .object({
+    p_message_id: z.uuid({ error: 'p_message_id must be a uuid' }),
+    p_choice: z.enum(ANSWER_CHOICES, {
+      error: `p_choice must be one of ${ANSWER_CHOICES.join(', ')}`,
+    }),
+    p_note_encrypted: z.string().nullish(),
+    p_encryption_data: z.unknown().optional(),
+    p_remove_note: z.boolean().optional(),
+  })
+  .strict();
+
+/** The note as PUT /api/messages/{id}/answer takes it: a sealed note, null to remove, or kept. */
+function answerNoteOf(args: z.infer<typeof answerDesireArgs>): AnswerBody['note'] {
+  if (args.p_note_encrypted == null) {
+    if (args.p_encryption_data != null) {
+      throw new HttpError('invalid_input', {
+        text: 'p_encryption_data is only allowed with p_note_encrypted',
+      });
+    }
+    return args.p_remove_note ? null : undefined;
+  }
+  if (args.p_remove_note) {
+    throw new HttpError('invalid_input', {
+      text: 'p_remove_note cannot go with p_note_encrypted',
+    });
+  }
+  return parseInput(sealedNoteInputSchema, {
+    content: args.p_note_encrypted,
+    encryptionData: args.p_encryption_data,
+  });
+}
+
+/**
+ * The functions of SPEC §7, and answer_desire (issue 17), each a thin call to the same service
+ * or SQL function.
+ */
 const RPCS: Record<string, Rpc> = {
   has_partner: inUserScope((tx) => selectResult(tx, 'SELECT has_partner() AS result'), none),
   get_my_partner_id: inUserScope(
@@ -70,6 +115,20 @@ const RPCS: Record<string, Rpc> = {
       const { success, error } = await connectWithPairingCode(ctx, userId, code);
       return { success, error };
     }, {});
+  },
+  answer_desire: (ctx, userId, body) => {
+    const args = parseInput(answerDesireArgs, body);
+    const note = answerNoteOf(args);
+    return asRpcResult(
+      async () => {
+        const answer = await answerDesire(ctx, userId, args.p_message_id, {
+          choice: args.p_choice,
+          note,
+        });
+        return { success: true, answer };
+      },
+      { answer: null },
+    );
   },
   disconnect_from_partner: (ctx, userId, body) => {
     parseInput(none, body ?? {});
@@ -124,6 +183,7 @@ const SAME_ACTION: Partial<Record<string, ApiRouteName>> = {
   generate_pairing_code: 'generatePairingCode',
   connect_with_pairing_code: 'connectWithPairingCode',
   log_debug: 'logClientError',
+  answer_desire: 'answerDesire',
 };
 
 export const rpcRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
