@@ -1,3 +1,4 @@
+import { ANSWER_NOTE_TEXTS, ANSWER_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
 import { Layout } from '../pages/Layout.js';
@@ -86,4 +87,32 @@ test('a partner answers a desire and the sender sees the answer live', async ({
   await expect(
     new InboxPage(bobPage).cards.first().getByRole('button', { name: 'Later' }),
   ).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a note started while the answer is still on its way stays open', async ({
+  openBrowser,
+  backend,
+}) => {
+  const { alice, bob, bobPage } = await signedInCouple(openBrowser, backend, [
+    undefined,
+    { mobile: true },
+  ]);
+  await backend.sendDesire(alice, bob, 6);
+  // A slow network: the answer takes a second to reach the server.
+  await bobPage.route('**/api/messages/*/answer', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await bobPage.goto('/notifications');
+  const inbox = new InboxPage(bobPage);
+  const card = inbox.cards.first();
+  const answered = bobPage.waitForResponse('**/api/messages/*/answer');
+  await card.getByRole('button', { name: ANSWER_TEXTS.in }).click();
+  await card.getByRole('button', { name: ANSWER_NOTE_TEXTS.add }).click();
+  const note = card.getByRole('textbox', { name: ANSWER_NOTE_TEXTS.label });
+  await note.fill('Give me ten minutes');
+  expect((await answered).ok()).toBe(true);
+  await expect(note).toHaveValue('Give me ten minutes');
+  await card.getByRole('button', { name: ANSWER_NOTE_TEXTS.send }).click();
+  await expect(card.getByTestId('answer-note')).toContainText('Give me ten minutes');
 });

@@ -80,7 +80,8 @@ export function AnswerBar({
     // Offline it runs too: sendAnswer keeps the answer in the outbox itself.
     networkMode: 'always',
     onSuccess: (result, draft) => {
-      setWriting(false);
+      // Only a sent note closes the form: a choice's success must not close one opened meanwhile.
+      if (draft.note !== undefined) setWriting(false);
       if (result === 'queued') toast(OFFLINE_TEXTS.answerQueuedToast);
       else {
         if (draft.note !== undefined) {
@@ -95,7 +96,10 @@ export function AnswerBar({
     },
   });
   const waiting = queued && !queued.failure ? queued.answer.choice : undefined;
-  const chosen = choose.isPending ? choose.variables.choice : (waiting ?? answer?.choice);
+  // Until the refetched inbox holds the answer just sent, that answer stays chosen (and an open
+  // note form stays mounted, with what is being written).
+  const sent = choose.isSuccess ? choose.variables.choice : undefined;
+  const chosen = choose.isPending ? choose.variables.choice : (waiting ?? answer?.choice ?? sent);
   const hasNote = ownNote.kind !== 'none';
   return (
     <>
