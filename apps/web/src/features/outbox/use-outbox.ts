@@ -16,6 +16,13 @@ import {
   subscribeOutbox,
 } from './store.js';
 
+/**
+ * The page and the service worker may both send the same waiting desire when the connection
+ * returns (the id makes the server store it once): one toast says so, not two.
+ */
+const SENT_TOAST = 'outbox-sent';
+const ANSWERED_TOAST = 'outbox-answered';
+
 /** This user's outbox, read again whenever it changes (here or in the service worker). */
 export function useOutbox(userId: string | undefined): OutboxItem[] {
   const [items, setItems] = useState<OutboxItem[]>([]);
@@ -49,12 +56,15 @@ export function useOutboxSender(userId: string | undefined): void {
     let handled: FlushResult | null = null;
     const confirmSent = (sent: number, answered: number) => {
       if (sent > 0) {
-        toast.success(OFFLINE_TEXTS.queuedSent(sent), { duration: TOAST_MS.sent });
+        toast.success(OFFLINE_TEXTS.queuedSent(sent), { id: SENT_TOAST, duration: TOAST_MS.sent });
         void queryClient.invalidateQueries({ queryKey: inboxKeys.sent() });
         void queryClient.invalidateQueries({ queryKey: profileKeys.stats() });
       }
       if (answered > 0) {
-        toast.success(OFFLINE_TEXTS.queuedAnswersSent(answered), { duration: TOAST_MS.sent });
+        toast.success(OFFLINE_TEXTS.queuedAnswersSent(answered), {
+          id: ANSWERED_TOAST,
+          duration: TOAST_MS.sent,
+        });
         void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
       }
     };
