@@ -41,7 +41,7 @@ test('a partner answers with an end-to-end note that only the couple can read', 
   openBrowser,
   backend,
 }) => {
-  const { alice, alicePage, bobPage } = await signedInCouple(openBrowser, backend, [
+  const { alice, bob, alicePage, bobPage } = await signedInCouple(openBrowser, backend, [
     undefined,
     { mobile: true },
   ]);
@@ -67,6 +67,10 @@ test('a partner answers with an end-to-end note that only the couple can read', 
     note: { encryptionData: { version: 2 } },
   });
   await expect(bobCard.getByTestId('answer-note')).toContainText(KEY_TEXTS.e2eTag);
+  // The choice and then its note: one toast for the sender, updated, not two stacked.
+  const answeredToast = toast(alicePage, `${bob.username} answered: I’m in`);
+  await expect(answeredToast).toBeVisible();
+  await expect(answeredToast).toHaveCount(1);
 
   await alicePage.goto('/notifications?view=sent');
   const aliceCard = new InboxPage(alicePage).cardWithNote('Dinner?');

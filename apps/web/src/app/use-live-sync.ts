@@ -64,7 +64,9 @@ export function useLiveSync(userId: string | undefined): void {
         void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
         if (answer.answerer_id === userId) return;
         const name = getPartnerName(queryClient) ?? 'Your partner';
+        // One toast per desire: a changed answer, or its note sent after it, replaces it.
         toast(answeredToast(name, answer.choice), {
+          id: `answered:${answer.message_id}`,
           duration: TOAST_MS.newDesire,
           icon: ANSWER_EMOJI[answer.choice],
           action: { label: 'View', onClick: () => void navigate(SENT_VIEW) },
