@@ -39,6 +39,7 @@ import { createPublicFetch } from './http/public-network.js';
 import { createActionLimits } from './abuse/action-limits.js';
 import { helmetOptions } from './web/csp.js';
 import { webStaticRoutes } from './web/static.js';
+import { acceptEmptyJsonBodies } from './http/json-body.js';
 import { backendAsAServiceRoutes } from './rest/routes.js';
 import { sessionRoutes } from './auth/sessions-routes.js';
 import { accountRoutes } from './account/routes.js';
@@ -82,6 +83,7 @@ export async function buildApp(
     // Each request's id comes from us, never from a client header.
     genReqId: () => randomBytes(8).toString('hex'),
   });
+  acceptEmptyJsonBodies(app);
 
   const secret =
     config.JWT_SECRET ??

@@ -1,38 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, request, type TestUser } from './helpers/api.js';
+import { signedInClient } from './helpers/supabase.js';
 
 const ANON_KEY = 'test-anon-key-logout-0123456789';
-
-/** supabase-js wants a WebSocket for realtime even when unused; Node 20 has none. Never opened. */
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used by these tests');
-  }
-}
-type Transport = NonNullable<
-  NonNullable<Parameters<typeof createClient>[2]>['realtime']
->['transport'];
 
 describe.each(DRIVERS)('supabase-js signOut scopes on /auth/v1/logout (%s)', (driver) => {
   let server: TestServer;
   let user: TestUser;
 
   /** A real supabase-js client of its own, signed in as the user: one device. */
-  async function device(): Promise<{ client: SupabaseClient; token: string }> {
-    const client = createClient(server.url, ANON_KEY, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: NoRealtime as unknown as Transport },
-    });
-    const { data, error } = await client.auth.signInWithPassword({
-      email: user.email,
-      password: user.password,
-    });
-    expect(error).toBeNull();
-    return { client, token: data.session!.access_token };
-  }
+  const device = () => signedInClient(server.url, ANON_KEY, user);
   const status = async (token: string) =>
     (await request(server.url, 'GET', '/api/auth/me', { token })).status;
 

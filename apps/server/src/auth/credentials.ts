@@ -16,7 +16,7 @@ import { hashToken, openSession, randomToken } from './service.js';
 /** Where a reset link leads: the web page (/api) or the /auth/v1/verify redirect (supabase-js). */
 export type ResetLink = (token: string) => string;
 
-function isFarcasterAddress(email: string): boolean {
+export function isFarcasterAddress(email: string): boolean {
   return email.endsWith(`@${FARCASTER_EMAIL_HOST}`);
 }
 

@@ -115,6 +115,8 @@ export const answerTableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       }
       throw error;
     });
-    return reply.code(201).send(preferences(request).representation ? [stored] : undefined);
+    return reply
+      .code(201)
+      .send(preferences(request).representation ? answer(request, [stored]) : undefined);
   });
 };

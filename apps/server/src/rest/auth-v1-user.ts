@@ -1,11 +1,19 @@
 import type { AuthUser } from '@couple/protocol';
+import { isFarcasterAddress } from '../auth/credentials.js';
 
-/** The auth user as that family shows it: ours, plus audience and role. */
+/**
+ * The auth user as that family shows it: ours, plus audience, role and the two metadata objects
+ * supabase-js reads (we keep nothing in them beyond the provider).
+ */
 export function goTrueUser(user: AuthUser) {
+  // A Farcaster account's e-mail is its internal identifier.
+  const provider = isFarcasterAddress(user.email) ? 'farcaster' : 'email';
   return {
     ...user,
     aud: 'authenticated',
     role: 'authenticated',
     confirmed_at: user.email_confirmed_at,
+    app_metadata: { provider, providers: [provider] },
+    user_metadata: {},
   };
 }

@@ -41,19 +41,12 @@ export const authV1Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return 'session' in result ? { ...goTrueUser(result.user), session: null } : result;
   });
 
-  // supabase-js posts logout with a JSON content type and no body, which the default parser
-  // refuses; here (the body is not read) an empty one is no body.
-  await app.register(async (logout) => {
-    const json = logout.getDefaultJsonParser('error', 'error');
-    logout.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-      body === '' ? done(null, undefined) : json(request, body.toString(), done),
-    );
-    logout.post('/logout', async (request, reply) => {
-      if (!request.auth) throw new GoTrueError(401, 'session_missing', 'Auth session missing!');
-      const { scope } = parseInput(goTrueLogoutQuerySchema, request.query);
-      await signOutScope(ctx, request.auth, scope);
-      return reply.code(204).send();
-    });
+  // supabase-js posts logout with a JSON content type and no body (accepted app-wide).
+  app.post('/logout', async (request, reply) => {
+    if (!request.auth) throw new GoTrueError(401, 'session_missing', 'Auth session missing!');
+    const { scope } = parseInput(goTrueLogoutQuerySchema, request.query);
+    await signOutScope(ctx, request.auth, scope);
+    return reply.code(204).send();
   });
 
   app.get('/user', async (request) =>

@@ -23,7 +23,15 @@ export type Filter =
   | { column: string; op: 'is'; value: null | boolean };
 
 /** Query keys that are not filters. */
-const RESERVED = new Set(['select', 'on_conflict', 'columns', 'apikey']);
+const RESERVED = new Set([
+  'select',
+  'on_conflict',
+  'columns',
+  'apikey',
+  'order',
+  'limit',
+  'offset',
+]);
 
 function parseFilter(column: string, raw: string): Filter {
   const dot = raw.indexOf('.');
@@ -133,6 +141,8 @@ export function eqValue(filters: Filter[], column: string): string | undefined {
 export interface Preferences {
   representation: boolean;
   mergeDuplicates: boolean;
+  /** `count=exact`: the total goes in Content-Range. */
+  countExact: boolean;
 }
 
 export function preferences(request: FastifyRequest): Preferences {
@@ -140,6 +150,7 @@ export function preferences(request: FastifyRequest): Preferences {
   return {
     representation: /return=representation/.test(prefer),
     mergeDuplicates: /resolution=merge-duplicates/.test(prefer),
+    countExact: /count=exact/.test(prefer),
   };
 }
 

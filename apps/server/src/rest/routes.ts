@@ -7,6 +7,7 @@ import { PostgrestError } from './postgrest.js';
 import { rpcRoutes } from './rpc.js';
 import { tableRoutes } from './tables.js';
 import { answerTableRoutes } from './answers-table.js';
+import { messageTableRoutes } from './messages-table.js';
 
 /**
  * The backend-as-a-service surface of SPEC §7 (/rest/v1 and /auth/v1): thin adapters over the
@@ -24,6 +25,7 @@ export const backendAsAServiceRoutes: FastifyPluginAsync<{
       await rest.register(rpcRoutes, { prefix: '/rpc', ctx });
       await rest.register(tableRoutes, { ctx });
       await rest.register(answerTableRoutes, { ctx });
+      await rest.register(messageTableRoutes, { ctx });
       // A route, not a not-found handler: the web app's catch-all GET route would win otherwise.
       rest.all('/*', async (request) => {
         const table = request.url.split('?')[0]!.replace('/rest/v1/', '');

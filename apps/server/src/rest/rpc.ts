@@ -190,9 +190,11 @@ export const rpcRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   for (const [name, rpc] of Object.entries(RPCS)) {
     const action = SAME_ACTION[name];
     const limit = action ? rateLimitFor(app, ctx.config, action) : {};
-    app.post(`/${name}`, limit, async (request) =>
-      rpc(ctx, requireUser(request).userId, request.body),
-    );
+    // Always JSON, as PostgREST answers: a scalar (a uuid) is a JSON string, not bare text.
+    app.post(`/${name}`, limit, async (request, reply) => {
+      const result = await rpc(ctx, requireUser(request).userId, request.body);
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(result ?? null));
+    });
   }
   app.post<{ Params: { name: string } }>('/:name', async (request) => {
     throw new PostgrestError(

@@ -113,7 +113,9 @@ export const tableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       if ((error as { statusCode?: number }).statusCode === 403) throw rlsViolation('messages');
       throw error;
     });
-    return reply.code(201).send(preferences(request).representation ? [message] : undefined);
+    return reply
+      .code(201)
+      .send(preferences(request).representation ? answer(request, [message]) : undefined);
   });
 
   app.post('/push_subscriptions', async (request, reply) => {
@@ -133,7 +135,9 @@ export const tableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     }
     await savePushSubscription(ctx, userId, subscription);
     const stored = { user_id: userId, subscription, updated_at: new Date().toISOString() };
-    return reply.code(201).send(preferences(request).representation ? [stored] : undefined);
+    return reply
+      .code(201)
+      .send(preferences(request).representation ? answer(request, [stored]) : undefined);
   });
 
   app.delete('/push_subscriptions', async (request, reply) => {
