@@ -29,6 +29,12 @@ export const BADGE_CAP_DESKTOP = 99;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
+/**
+ * A rotated refresh token used again within this many seconds, before its successor was ever
+ * used, is a retry whose answer was lost (GoTrue's reuse interval): it gets a new session
+ * instead of ending this one.
+ */
+export const REFRESH_TOKEN_REUSE_SECONDS = 10;
 
 export const ENCRYPTION_VERSION = 1;
 // ENCRYPTION_VERSION_V2 and LINK_REQUEST_TTL_SECONDS live with the v2 format, in e2e/constants.ts.

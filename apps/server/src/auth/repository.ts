@@ -89,24 +89,39 @@ export interface RefreshTokenRow {
   user_id: string;
   expired: boolean;
   rotated: boolean;
+  /** Rotated within the reuse window, and its successor never used: a retried refresh. */
+  reusable: boolean;
   session_revoked: boolean;
 }
 
 export async function lockRefreshToken(
   q: Queryable,
   hash: string,
+  reuseSeconds = 0,
 ): Promise<RefreshTokenRow | undefined> {
   const { rows } = await q.query<RefreshTokenRow>(
     `SELECT t.session_id, s.user_id,
             t.expires_at <= now() AS expired,
             t.rotated_at IS NOT NULL AS rotated,
+            coalesce(t.rotated_at > now() - make_interval(secs => $2)
+              AND NOT EXISTS (
+                SELECT 1 FROM refresh_tokens o
+                WHERE o.session_id = t.session_id AND o.rotated_at > t.rotated_at), false)
+              AS reusable,
             s.revoked_at IS NOT NULL AS session_revoked
      FROM refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id
      WHERE t.token_hash = $1
      FOR UPDATE OF t, s`,
-    [hash],
+    [hash, reuseSeconds],
   );
   return rows[0];
+}
+
+/** The successors a lost answer carried: never used, so nobody holds them. */
+export async function dropUnusedRefreshTokens(q: Queryable, sessionId: string): Promise<void> {
+  await q.query('DELETE FROM refresh_tokens WHERE session_id = $1 AND rotated_at IS NULL', [
+    sessionId,
+  ]);
 }
 
 export async function markTokenRotated(q: Queryable, hash: string): Promise<void> {

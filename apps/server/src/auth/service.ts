@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  REFRESH_TOKEN_REUSE_SECONDS,
   REFRESH_TOKEN_TTL_DAYS,
   TEMPORARY_USERNAME_PREFIX,
   usernameSchema,
@@ -136,15 +137,17 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   type Outcome = { session: Session } | { session: null; revokedSessionId: string | null };
   const refused = { session: null, revokedSessionId: null };
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
-    const token = await repo.lockRefreshToken(tx, hash);
+    const token = await repo.lockRefreshToken(tx, hash, REFRESH_TOKEN_REUSE_SECONDS);
     if (!token || token.expired || token.session_revoked) return refused;
-    if (token.rotated) {
+    if (token.rotated && !token.reusable) {
       await repo.revokeSession(tx, token.session_id, 'refresh_token_reuse');
       return { session: null, revokedSessionId: token.session_id };
     }
     const user = await repo.findUserById(tx, token.user_id);
     if (!user) return refused;
-    await repo.markTokenRotated(tx, hash);
+    // A retry whose answer was lost: the successor it never received is replaced.
+    if (token.rotated) await repo.dropUnusedRefreshTokens(tx, token.session_id);
+    else await repo.markTokenRotated(tx, hash);
     const next = randomToken();
     await repo.insertRefreshToken(tx, {
       hash: hashToken(next),
