@@ -8,6 +8,20 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or http
 
 /** Farcaster's own Quick Auth server; its JWKS lives at <origin>/.well-known/jwks.json. */
 export const DEFAULT_QUICK_AUTH_ORIGIN = 'https://auth.farcaster.xyz';
+/**
+ * Farcaster's web clients frame mini-apps; mobile clients use a web view (no framing needed).
+ * The default of FRAME_ANCESTORS: only they, besides ourselves, may frame the app.
+ */
+export const FARCASTER_FRAME_ANCESTORS = [
+  'https://farcaster.xyz',
+  'https://*.farcaster.xyz',
+  'https://warpcast.com',
+  'https://*.warpcast.com',
+];
+
+/** A CSP host source: an http(s) origin, its host optionally starting with `*.`. */
+const FRAME_ANCESTOR = /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i;
+
 /** Neynar's hub API, used for app-key checks when only NEYNAR_API_KEY is given. */
 export const NEYNAR_HUB_URL = 'https://hub-api.neynar.com';
 
@@ -22,6 +36,26 @@ export const farcasterEnvShape = {
     .default(DEFAULT_QUICK_AUTH_ORIGIN)
     .transform((url) => url.replace(/\/+$/, '')),
   FARCASTER_HUB_URL: httpUrl.optional(),
+  /**
+   * Comma-separated origins that may frame the app (mini-app hosts on the web), besides itself;
+   * `none` for none. Default: Farcaster's web clients.
+   */
+  FRAME_ANCESTORS: z
+    .string()
+    .transform((list, ctx) => {
+      if (list.trim() === 'none') return [];
+      const origins = list.split(',').map((entry) => entry.trim().replace(/\/+$/, ''));
+      const bad = origins.find((origin) => !FRAME_ANCESTOR.test(origin));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${bad}" is not an http(s) origin (https://host, https://*.host) or none`,
+        });
+        return z.NEVER;
+      }
+      return origins;
+    })
+    .default(FARCASTER_FRAME_ANCESTORS),
   NEYNAR_API_KEY: z.string().min(1).optional(),
   /** Development and tests only: accept http:// and loopback notification URLs from webhooks. */
   FARCASTER_ALLOW_INSECURE_NOTIFICATION_URLS: flag.default(false),

@@ -9,7 +9,10 @@ import { createAppKeyVerifier, handleWebhookEvent } from './webhook.js';
 
 export const MANIFEST_PATH = '/.well-known/farcaster.json';
 
-/** POST /api/auth/farcaster {token, username?} and POST /api/farcaster/webhook. */
+/**
+ * POST /api/auth/farcaster {token, username?}, POST /api/farcaster/webhook and
+ * GET /api/farcaster/client-config.
+ */
 export const farcasterRoutes: FastifyPluginAsync<{
   ctx: AppContext;
   verifyAppKey?: VerifyAppKey;
@@ -17,6 +20,10 @@ export const farcasterRoutes: FastifyPluginAsync<{
   const route = contractRoutes(app, ctx.config);
   const verifier = createQuickAuthVerifier(ctx);
   route('signInWithFarcaster', async ({ body }) => signInWithFarcaster(ctx, verifier, body));
+  // The web app asks the host for tokens from this server: the one configured here, at run time.
+  route('getFarcasterClientConfig', async () => ({
+    quickAuthOrigin: ctx.config.FARCASTER_QUICK_AUTH_ORIGIN,
+  }));
 
   const verify = verifyAppKey ?? createAppKeyVerifier(ctx.config, ctx.log);
   route('receiveFarcasterWebhook', async ({ request }) =>

@@ -2,17 +2,6 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { Config } from '../config.js';
 
 /**
- * Farcaster's web clients frame mini-apps; mobile clients use a web view (no framing needed).
- * Only they, besides ourselves, may frame the app.
- */
-export const FARCASTER_FRAME_ANCESTORS = [
-  'https://farcaster.xyz',
-  'https://*.farcaster.xyz',
-  'https://warpcast.com',
-  'https://*.warpcast.com',
-];
-
-/**
  * Helmet options for the API plus the built web app: scripts and styles from ourselves only,
  * fetch and the live channel (ws/wss) to ourselves and the Quick Auth server, images from
  * ourselves, data: and blob:. http deployments (local, LAN) are not upgraded to https.
@@ -35,7 +24,8 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
         ],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
-        frameAncestors: ["'self'", ...FARCASTER_FRAME_ANCESTORS],
+        // Mini-app hosts on the web (FRAME_ANCESTORS, Farcaster's clients by default).
+        frameAncestors: ["'self'", ...config.FRAME_ANCESTORS],
         upgradeInsecureRequests: https ? [] : null,
       },
     },

@@ -95,6 +95,7 @@ export const api = {
     call('approveLinkRequest', { params: { id }, body: { sealed_payload: sealedPayload } }),
 
   pushPublicKey: () => call('getPushPublicKey', { auth: false }),
+  farcasterClientConfig: () => call('getFarcasterClientConfig', { auth: false }),
   savePushSubscription: (subscription: PushSubscriptionInput) =>
     call('savePushSubscription', { body: subscription }),
   deletePushSubscription: () => call('deletePushSubscription'),

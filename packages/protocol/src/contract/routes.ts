@@ -48,6 +48,7 @@ export const API_ROUTES = {
   sendPushWebhook: { method: 'POST', path: '/push/webhook' },
 
   receiveFarcasterWebhook: { method: 'POST', path: '/farcaster/webhook' },
+  getFarcasterClientConfig: { method: 'GET', path: '/farcaster/client-config' },
 
   logClientError: { method: 'POST', path: '/debug/logs' },
   listDebugLogs: { method: 'GET', path: '/debug/logs' },

@@ -35,6 +35,13 @@ export const SERVICES_CONTRACT = {
     ],
   },
 
+  /** What the mini-app needs from the server's configuration at run time. */
+  getFarcasterClientConfig: {
+    access: 'public',
+    status: 200,
+    answer: z.object({ quickAuthOrigin: z.string() }),
+    errors: [],
+  },
   receiveFarcasterWebhook: {
     access: 'signed-event',
     status: 200,

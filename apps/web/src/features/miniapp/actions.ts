@@ -2,13 +2,11 @@ import type { Session } from '@couple/protocol';
 import { api } from '../../lib/api.js';
 import { setSession } from '../../lib/session.js';
 import type { MiniAppHost } from './host.js';
+import { quickAuthToken } from './quick-auth.js';
 
 /** Quick Auth token from the host, exchanged for our own session by the server. */
 export async function signInWithFarcaster(host: MiniAppHost): Promise<Session> {
-  const origin = import.meta.env.VITE_QUICK_AUTH_ORIGIN;
-  const { token } = await host.sdk.quickAuth.getToken(
-    origin ? { quickAuthServerOrigin: origin } : {},
-  );
+  const token = await quickAuthToken(host);
   const session = await api.farcasterSignIn(token, host.context.user.username);
   setSession(session);
   return session;
