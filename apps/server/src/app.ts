@@ -40,6 +40,7 @@ import { createActionLimits } from './abuse/action-limits.js';
 import { helmetOptions } from './web/csp.js';
 import { webStaticRoutes } from './web/static.js';
 import { acceptEmptyJsonBodies } from './http/json-body.js';
+import { allowCrossOrigin } from './http/cors.js';
 import { backendAsAServiceRoutes } from './rest/routes.js';
 import { sessionRoutes } from './auth/sessions-routes.js';
 import { accountRoutes } from './account/routes.js';
@@ -116,6 +117,7 @@ export async function buildApp(
   const stopPushDelivery = registerPushDelivery(ctx, background, pushSender);
 
   await app.register(helmet, helmetOptions(config));
+  await allowCrossOrigin(app, config.CORS_ORIGINS);
   rateLimitRedis?.on('error', () => undefined);
   // Connect in the background: the action limits ask Redis only once it is ready.
   void rateLimitRedis?.connect().catch(() => undefined);

@@ -72,6 +72,19 @@ const schema = z
     // The public anonymous key that /rest/v1 and /auth/v1 callers send as `apikey`.
     ANON_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     PUSH_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    // Front ends on other origins allowed to call /api, /rest/v1 and /auth/v1 (CORS); none by default.
+    CORS_ORIGINS: z
+      .string()
+      .transform((list, ctx) => {
+        const origins = list.split(',').map((entry) => entry.trim().replace(/\/+$/, ''));
+        const bad = origins.find((origin) => !/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(origin));
+        if (bad !== undefined) {
+          ctx.addIssue({ code: 'custom', message: `"${bad}" is not an http(s) origin` });
+          return z.NEVER;
+        }
+        return origins;
+      })
+      .default([]),
     ...farcasterEnvShape,
   })
   .superRefine((env, issues) => {
