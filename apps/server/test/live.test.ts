@@ -219,7 +219,11 @@ describe.each(DRIVERS)('live channel (%s)', (driver) => {
     const socket = await connectLive(server.url, login.body.access_token as string);
     const ended = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     const refresh = { refresh_token: login.body.refresh_token };
-    expect((await request(server.url, 'POST', '/api/auth/refresh', { body: refresh })).status).toBe(
+    const owner = await request(server.url, 'POST', '/api/auth/refresh', { body: refresh });
+    expect(owner.status).toBe(200);
+    // The owner refreshes again: the old token replayed now is a theft, not a lost answer's retry.
+    const onward = { refresh_token: owner.body.refresh_token };
+    expect((await request(server.url, 'POST', '/api/auth/refresh', { body: onward })).status).toBe(
       200,
     );
     expect((await request(server.url, 'POST', '/api/auth/refresh', { body: refresh })).status).toBe(

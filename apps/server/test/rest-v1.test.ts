@@ -212,6 +212,11 @@ describe.each(DRIVERS)(
         token: refreshed.body.access_token as string,
       });
       expect(user.body).toMatchObject({ id: session.user.id, aud: 'authenticated' });
+      // The owner goes on refreshing: from then on the old token is a theft, not a retry.
+      const next = await call('POST', '/auth/v1/token?grant_type=refresh_token', {
+        body: { refresh_token: refreshed.body.refresh_token },
+      });
+      expect(next.status).toBe(200);
       const reused = await call('POST', '/auth/v1/token?grant_type=refresh_token', {
         body: { refresh_token: session.refresh_token },
       });
