@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { ANSWER_CHOICES, sealedNoteInputSchema, type AnswerBody } from '@couple/protocol';
+import { ANSWER_CHOICES } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { answerDesire } from '../answers/service.js';
 import { selectAnswerRows, selectDesireSender } from '../answers/repository.js';
 import { requireUser } from '../http/auth-guard.js';
-import { HttpError } from '../http/errors.js';
 import { parseInput } from '../http/validate.js';
 import type { SqlParam } from '../db/types.js';
 import {
@@ -16,6 +15,7 @@ import {
   whereClause,
 } from './postgrest.js';
 import { answer, rlsViolation, singleRow } from './rows.js';
+import { answerNoteOf } from './answer-note.js';
 
 const ANSWER_COLUMNS = [
   'message_id',
@@ -36,31 +36,6 @@ const answerRowSchema = z.strictObject({
   note_encrypted: z.string({ error: 'note_encrypted must be base64' }).nullable().optional(),
   encryption_data: z.unknown().optional(),
 });
-
-/**
- * The row's note as the answer service takes it: columns left out keep the stored note (as an
- * upsert of PostgREST keeps the columns it is not given), null removes it.
- */
-function noteOfRow(row: z.infer<typeof answerRowSchema>): AnswerBody['note'] {
-  if (row.note_encrypted === undefined) {
-    if (row.encryption_data != null)
-      throw new HttpError('invalid_input', {
-        text: 'note_encrypted is required with encryption_data',
-      });
-    return undefined;
-  }
-  if (row.note_encrypted === null) {
-    if (row.encryption_data != null)
-      throw new HttpError('invalid_input', {
-        text: 'encryption_data is only allowed with note_encrypted',
-      });
-    return null;
-  }
-  return parseInput(sealedNoteInputSchema, {
-    content: row.note_encrypted,
-    encryptionData: row.encryption_data,
-  });
-}
 
 /** /rest/v1/desire_answers: the answers table under its row-level security, through the service. */
 export const answerTableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -104,7 +79,13 @@ export const answerTableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         );
       }
     }
-    const note = noteOfRow(row);
+    // Columns left out keep the stored note (as a PostgREST upsert keeps what it is not given).
+    const note = answerNoteOf({
+      noteEncrypted: row.note_encrypted ?? undefined,
+      encryptionData: row.encryption_data,
+      remove: row.note_encrypted === null,
+      names: { note: 'note_encrypted', data: 'encryption_data' },
+    });
     const stored = await answerDesire(ctx, userId, row.message_id, {
       choice: row.choice,
       note,

@@ -5,8 +5,6 @@ import {
   ERRORS,
   isErrorCode,
   pairingCodeSchema,
-  sealedNoteInputSchema,
-  type AnswerBody,
   type ApiRouteName,
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
@@ -18,6 +16,7 @@ import { requireUser } from '../http/auth-guard.js';
 import { parseInput } from '../http/validate.js';
 import { rateLimitFor } from '../http/rate-limit.js';
 import { answerDesire } from '../answers/service.js';
+import { answerNoteOf } from './answer-note.js';
 import {
   connectWithPairingCode,
   disconnectFromPartner,
@@ -69,27 +68,6 @@ const answerDesireArgs = z
   })
   .strict();
 
-/** The note as PUT /api/messages/{id}/answer takes it: a sealed note, null to remove, or kept. */
-function answerNoteOf(args: z.infer<typeof answerDesireArgs>): AnswerBody['note'] {
-  if (args.p_note_encrypted == null) {
-    if (args.p_encryption_data != null) {
-      throw new HttpError('invalid_input', {
-        text: 'p_encryption_data is only allowed with p_note_encrypted',
-      });
-    }
-    return args.p_remove_note ? null : undefined;
-  }
-  if (args.p_remove_note) {
-    throw new HttpError('invalid_input', {
-      text: 'p_remove_note cannot go with p_note_encrypted',
-    });
-  }
-  return parseInput(sealedNoteInputSchema, {
-    content: args.p_note_encrypted,
-    encryptionData: args.p_encryption_data,
-  });
-}
-
 /**
  * The functions of SPEC §7, and answer_desire (issue 17), each a thin call to the same service
  * or SQL function.
@@ -118,7 +96,12 @@ const RPCS: Record<string, Rpc> = {
   },
   answer_desire: (ctx, userId, body) => {
     const args = parseInput(answerDesireArgs, body);
-    const note = answerNoteOf(args);
+    const note = answerNoteOf({
+      noteEncrypted: args.p_note_encrypted ?? undefined,
+      encryptionData: args.p_encryption_data,
+      remove: args.p_remove_note ?? false,
+      names: { note: 'p_note_encrypted', data: 'p_encryption_data' },
+    });
     return asRpcResult(
       async () => {
         const answer = await answerDesire(ctx, userId, args.p_message_id, {
