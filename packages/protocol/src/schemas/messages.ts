@@ -3,11 +3,9 @@ import { desireAnswerSchema } from './answers.js';
 import { MESSAGES_LIST_LIMIT } from '../constants.js';
 import { limitQuerySchema, scoreSchema, userIdSchema } from './common.js';
 import {
-  noteCiphertextSchema,
-  parseEncryptionData,
   plainNoteSchema,
+  sealedNoteInputSchema,
   storedEncryptionDataSchema,
-  type EncryptionData,
   type EncryptionDataInput,
 } from './sealed-note.js';
 
@@ -34,24 +32,18 @@ export const sendDesireSchema = z
       urgency: input.urgency,
     };
     if (input.encrypted) {
-      const note = noteCiphertextSchema.safeParse(input.content);
-      const data = parseEncryptionData(input.encryptionData);
-      for (const result of [note, data]) {
-        if (!result.success) {
-          ctx.addIssue({
-            code: 'custom',
-            message: result.error.issues[0]?.message ?? 'Invalid input',
-          });
-          return z.NEVER;
-        }
+      const sealed = sealedNoteInputSchema.safeParse({
+        content: input.content,
+        encryptionData: input.encryptionData,
+      });
+      if (!sealed.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: sealed.error.issues[0]?.message ?? 'Invalid input',
+        });
+        return z.NEVER;
       }
-      return {
-        ...base,
-        encrypted: true as const,
-        note: null,
-        noteEncrypted: note.data as string,
-        encryptionData: data.data as EncryptionData,
-      };
+      return { ...base, encrypted: true as const, note: null, ...sealed.data };
     }
     if (input.encryptionData != null) {
       ctx.addIssue({ code: 'custom', message: 'encryptionData is only allowed when encrypted' });

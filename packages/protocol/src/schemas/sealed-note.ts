@@ -39,7 +39,7 @@ export type EncryptionData = EncryptionDataV1 | EncryptionDataV2;
 export type EncryptionDataInput = { iv: string; salt: string; version: number } | EncryptionDataV2;
 
 /** Version 2 data goes to its own schema; anything else is read as version 1, as before. */
-export function parseEncryptionData(data: unknown) {
+function parseEncryptionData(data: unknown) {
   const isV2 =
     typeof data === 'object' &&
     data !== null &&
