@@ -6,12 +6,16 @@ import {
 } from '@couple/protocol';
 import { isVapidKeyPair } from './push/keys.js';
 import { farcasterEnvShape } from './farcaster/config.js';
+import { originList } from './config-origins.js';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const positiveInt = z.coerce.number().int().positive();
+
+/** scheme://host[:port], nothing else: no wildcard, no path. */
+const HTTP_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
 /** A key as web-push takes it: unpadded base64url of exactly this many bytes. */
 function base64urlBytes(bytes: number, what: string) {
@@ -73,18 +77,7 @@ const schema = z
     ANON_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     PUSH_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     // Front ends on other origins allowed to call /api, /rest/v1 and /auth/v1 (CORS); none by default.
-    CORS_ORIGINS: z
-      .string()
-      .transform((list, ctx) => {
-        const origins = list.split(',').map((entry) => entry.trim().replace(/\/+$/, ''));
-        const bad = origins.find((origin) => !/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(origin));
-        if (bad !== undefined) {
-          ctx.addIssue({ code: 'custom', message: `"${bad}" is not an http(s) origin` });
-          return z.NEVER;
-        }
-        return origins;
-      })
-      .default([]),
+    CORS_ORIGINS: originList(HTTP_ORIGIN, 'an http(s) origin').default([]),
     ...farcasterEnvShape,
   })
   .superRefine((env, issues) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { originList } from '../config-origins.js';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -40,22 +41,11 @@ export const farcasterEnvShape = {
    * Comma-separated origins that may frame the app (mini-app hosts on the web), besides itself;
    * `none` for none. Default: Farcaster's web clients.
    */
-  FRAME_ANCESTORS: z
-    .string()
-    .transform((list, ctx) => {
-      if (list.trim() === 'none') return [];
-      const origins = list.split(',').map((entry) => entry.trim().replace(/\/+$/, ''));
-      const bad = origins.find((origin) => !FRAME_ANCESTOR.test(origin));
-      if (bad !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `"${bad}" is not an http(s) origin (https://host, https://*.host) or none`,
-        });
-        return z.NEVER;
-      }
-      return origins;
-    })
-    .default(FARCASTER_FRAME_ANCESTORS),
+  FRAME_ANCESTORS: originList(
+    FRAME_ANCESTOR,
+    'an http(s) origin (https://host, https://*.host) or none',
+    { allowNone: true },
+  ).default(FARCASTER_FRAME_ANCESTORS),
   NEYNAR_API_KEY: z.string().min(1).optional(),
   /** Development and tests only: accept http:// and loopback notification URLs from webhooks. */
   FARCASTER_ALLOW_INSECURE_NOTIFICATION_URLS: flag.default(false),
