@@ -1,37 +1,19 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { messageSchema } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { SqlParam } from '../db/types.js';
 import { requireUser } from '../http/auth-guard.js';
 import { parseInput } from '../http/validate.js';
 import { markMessagesRead } from '../messages/service.js';
 import { selectMessageRows, selectUnreadIdsWhere } from '../messages/table-repository.js';
-import {
-  parseFilters,
-  parseSelect,
-  PostgrestError,
-  preferences,
-  whereClause,
-} from './postgrest.js';
-import { answer, singleRow } from './rows.js';
+import { parseFilters, parseSelect, preferences, whereClause } from './postgrest.js';
+import { answer, updatableRow } from './rows.js';
 import type { Page } from '../db/table-query.js';
 import { parseOrder, parsePage } from './paging.js';
 
-/** The columns of `messages` as a client reads them (`is_read` is derived from `read_at`). */
-export const MESSAGE_TABLE_COLUMNS = [
-  'id',
-  'sender_id',
-  'receiver_id',
-  'intensity',
-  'urgency',
-  'encrypted',
-  'note',
-  'note_encrypted',
-  'encryption_data',
-  'read_at',
-  'is_read',
-  'created_at',
-] as const;
+/** The columns of `messages` as a client reads them: a Message's fields (`is_read` derived). */
+export const MESSAGE_TABLE_COLUMNS = messageSchema.keyof().options;
 
 /** Marking read is the one change a client may make: `read_at` set (stamped now), `is_read` true. */
 const markReadSchema = z
@@ -73,17 +55,7 @@ export const messageTableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
 
   app.patch('/messages', async (request, reply) => {
     const { userId } = requireUser(request);
-    const body = singleRow(request.body);
-    const extra = Object.keys((body ?? {}) as object).find(
-      (key) => key !== 'read_at' && key !== 'is_read',
-    );
-    if (extra) {
-      throw new PostgrestError(
-        403,
-        '42501',
-        `permission denied for table messages (column ${extra})`,
-      );
-    }
+    const body = updatableRow('messages', request.body, ['read_at', 'is_read']);
     parseInput(markReadSchema, body);
     const params: SqlParam[] = [];
     const where = whereClause(

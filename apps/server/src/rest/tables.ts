@@ -22,7 +22,7 @@ import {
   preferences,
   whereClause,
 } from './postgrest.js';
-import { answer, rlsViolation, singleRow } from './rows.js';
+import { answer, rlsViolation, singleRow, updatableRow } from './rows.js';
 
 const messageRowSchema = z.strictObject({
   id: z.uuid().optional(),
@@ -74,18 +74,9 @@ export const tableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   app.patch('/profiles', async (request, reply) => {
     const { userId } = requireUser(request);
     const filters = parseFilters('profiles', request.query, PROFILE_VIEW_COLUMNS);
-    const body = singleRow(request.body) as Record<string, unknown> | null;
-    const extra = Object.keys(body ?? {}).filter(
-      (key) => key !== 'username' && key !== 'updated_at',
-    );
-    if (extra.length)
-      throw new PostgrestError(
-        403,
-        '42501',
-        `permission denied for table profiles (column ${extra[0]})`,
-      );
+    const body = updatableRow('profiles', request.body, ['username', 'updated_at']);
     // updated_at is accepted as PostgREST clients send it; the server stamps its own time.
-    const { username } = parseInput(updateProfileBodySchema, { username: body?.username });
+    const { username } = parseInput(updateProfileBodySchema, { username: body.username });
     // RLS shows only the caller's row: a filter naming anyone else matches nothing.
     const targetsSelf = eqValue(filters, 'id') === userId && filters.length === 1;
     const rows = targetsSelf ? [await updateUsername(ctx, userId, username)] : [];
