@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, Clock } from 'lucide-react';
 import { toast } from '../../lib/toast.js';
 import type { DesireAnswer, Message } from '@couple/protocol';
 import {
@@ -13,7 +12,7 @@ import {
 import { logClientError } from '../../lib/client-errors.js';
 import { useSession } from '../../lib/use-session.js';
 import { answerItemId, isQueuedAnswer, type QueuedAnswer } from '../outbox/retry.js';
-import { deleteOutboxItem } from '../outbox/store.js';
+import { QueuedStatus } from '../outbox/QueuedStatus.js';
 import { useOutbox } from '../outbox/use-outbox.js';
 import { submitAnswer, type AnswerDraft } from './answer.js';
 import { AnswerNoteForm } from './AnswerNoteForm.js';
@@ -27,32 +26,6 @@ function useQueuedAnswer(messageId: string): QueuedAnswer | undefined {
   return useOutbox(useSession()?.user.id)
     .filter(isQueuedAnswer)
     .find((item) => item.id === id);
-}
-
-function QueuedNotice({ queued }: { queued: QueuedAnswer }) {
-  if (!queued.failure) {
-    return (
-      <p className="mt-2 flex items-center gap-1 text-xs font-semibold text-amber-800">
-        <Clock className="size-4" aria-hidden="true" />
-        {OFFLINE_TEXTS.waitingToSend}
-      </p>
-    );
-  }
-  return (
-    <div role="alert" className="mt-2 flex items-start gap-2 text-sm text-red-800">
-      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <p className="flex-1">
-        {OFFLINE_TEXTS.sendFailedTitle}: {queued.failure.text}
-      </p>
-      <button
-        type="button"
-        onClick={() => void deleteOutboxItem(queued.id)}
-        className="min-h-10 rounded-lg px-3 font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
-      >
-        {OFFLINE_TEXTS.discard}
-      </button>
-    </div>
-  );
 }
 
 /**
@@ -145,7 +118,7 @@ export function AnswerBar({
           onCancel={() => setWriting(false)}
         />
       )}
-      {queued && <QueuedNotice queued={queued} />}
+      {queued && <QueuedStatus item={queued} />}
     </>
   );
 }
