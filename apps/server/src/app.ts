@@ -34,6 +34,7 @@ import { registerPushDelivery } from './push/delivery.js';
 import { createPushSender } from './push/sender.js';
 import { loadVapidDetails } from './push/vapid.js';
 import { attachLiveChannel } from './live/server.js';
+import { attachRealtime } from './realtime/server.js';
 import { debugRoutes } from './debug/routes.js';
 import { createPublicFetch } from './http/public-network.js';
 import { createActionLimits } from './abuse/action-limits.js';
@@ -164,7 +165,8 @@ export async function buildApp(
     config.ANON_KEY ??
     (await loadOrCreateSecret(db, 'anon_key', () => randomBytes(24).toString('base64url')));
   await app.register(backendAsAServiceRoutes, { ctx, anonKey });
-  await attachLiveChannel(app, ctx);
+  const { io } = await attachLiveChannel(app, ctx);
+  attachRealtime(app, ctx, { anonKey, io });
 
   const farcasterFetch = config.FARCASTER_ALLOW_INSECURE_NOTIFICATION_URLS
     ? fetch

@@ -20,8 +20,12 @@ export interface ReceiverTargets {
 export interface DomainEventMap {
   desireSent: [{ message: Message; senderUsername: string; receiver: ReceiverTargets }];
   messagesRead: [{ readerId: string; senderId: string; ids: string[]; all: boolean }];
-  partnerConnected: [{ userId: string; partner: PartnerSummary; self: PartnerSummary }];
-  partnerDisconnected: [{ userId: string; partnerId: string }];
+  partnerConnected: [
+    { userId: string; connectionId: string; partner: PartnerSummary; self: PartnerSummary },
+  ];
+  partnerDisconnected: [{ userId: string; partnerId: string; connectionId: string }];
+  /** A profile's own columns changed (its username); pairing changes come as the two above. */
+  profileUpdated: [{ userId: string }];
   sessionRevoked: [{ sessionId: string }];
   desireAnswered: [
     {
@@ -44,3 +48,16 @@ export interface DomainEventMap {
 export class DomainEvents extends EventEmitter<DomainEventMap> {}
 
 export type DomainListener<K extends keyof DomainEventMap> = (...args: DomainEventMap[K]) => void;
+
+export type DomainListeners = { [K in keyof DomainEventMap]?: DomainListener<K> };
+
+/** Listens to several events at once; the answer stops every one of them. */
+export function listenTo(events: DomainEvents, listeners: DomainListeners): () => void {
+  // Each listener is typed to its own event above; the emitter's untyped face registers them.
+  const emitter: EventEmitter = events;
+  const entries = Object.entries(listeners) as [string, (...args: unknown[]) => void][];
+  for (const [name, listener] of entries) emitter.on(name, listener);
+  return () => {
+    for (const [name, listener] of entries) emitter.off(name, listener);
+  };
+}

@@ -27,3 +27,4 @@ export * from './contract/api.js';
 export * from './e2e/index.js';
 export * from './account-texts.js';
 export * from './schemas/account.js';
+export * from './realtime.js';

@@ -37,3 +37,11 @@ export function disconnectFromPartner(q: Queryable): Promise<DisconnectResult> {
 export function selectMyPartnerStatus(q: Queryable): Promise<PartnerStatus> {
   return selectResult(q, 'SELECT coalesce(my_partner_status(), $1) AS result', ['none']);
 }
+
+/** The caller's newest connection, open or just ended (row-level security shows only theirs). */
+export async function selectLatestConnectionId(q: Queryable): Promise<string | null> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT id FROM partner_connections ORDER BY coalesce(ended_at, created_at) DESC LIMIT 1`,
+  );
+  return rows[0]?.id ?? null;
+}

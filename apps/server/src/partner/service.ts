@@ -51,20 +51,32 @@ export async function connectWithPairingCode(
     const [partner, self] = [await selectPartnerSummary(tx), await selectOwnProfile(tx)];
     return {
       ok: true,
+      connectionId: (await repo.selectLatestConnectionId(tx))!,
       partner: partner!,
       self: { id: self!.id, username: self!.username },
     } as const;
   });
   if (!outcome.ok) throw new HttpError(outcome.code);
-  ctx.events.emit('partnerConnected', { userId, partner: outcome.partner, self: outcome.self });
+  ctx.events.emit('partnerConnected', {
+    userId,
+    connectionId: outcome.connectionId,
+    partner: outcome.partner,
+    self: outcome.self,
+  });
   return { success: true, error: null, partner: outcome.partner };
 }
 
 export async function disconnectFromPartner(ctx: AppContext, userId: string): Promise<RpcResult> {
-  const result = await ctx.db.asUser(userId, (tx) => repo.disconnectFromPartner(tx));
-  if (!result.success || !result.partner_id) {
+  const { result, connectionId } = await ctx.db.asUser(userId, async (tx) => {
+    const result = await repo.disconnectFromPartner(tx);
+    return {
+      result,
+      connectionId: result.success ? await repo.selectLatestConnectionId(tx) : null,
+    };
+  });
+  if (!result.success || !result.partner_id || !connectionId) {
     throw new HttpError(result.error_code ?? 'no_partner_connection');
   }
-  ctx.events.emit('partnerDisconnected', { userId, partnerId: result.partner_id });
+  ctx.events.emit('partnerDisconnected', { userId, partnerId: result.partner_id, connectionId });
   return { success: true, message: result.message, error: null };
 }

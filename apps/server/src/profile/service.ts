@@ -26,6 +26,7 @@ export async function updateUsername(
     if (isUniqueViolation(error, 'profiles_username_key')) throw new HttpError('username_taken');
     throw error;
   }
+  ctx.events.emit('profileUpdated', { userId });
   return getProfile(ctx, userId);
 }
 

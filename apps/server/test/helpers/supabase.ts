@@ -1,21 +1,19 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { WebSocket } from 'ws';
 import type { TestUser } from './api.js';
 
-/** supabase-js wants a WebSocket for realtime even when unused; Node 20 has none. Never opened. */
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used by these tests');
-  }
-}
 type Transport = NonNullable<
   NonNullable<Parameters<typeof createClient>[2]>['realtime']
 >['transport'];
 
-/** A real supabase-js client of its own (one device), not yet signed in. */
+/**
+ * A real supabase-js client of its own (one device), not yet signed in. Node 20 has no global
+ * WebSocket, so Realtime is given `ws`'s, as a Node front end would.
+ */
 export function supabaseClient(url: string, anonKey: string): SupabaseClient {
   return createClient(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as unknown as Transport },
+    realtime: { transport: WebSocket as unknown as Transport },
   });
 }
 
