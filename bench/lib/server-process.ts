@@ -85,7 +85,7 @@ export const BENCH_JWT_SECRET = 'bench-only-secret-bench-only-secret-0123456789'
 
 /** The real server, configured for load: quiet log, generous rate limits, a fixed JWT secret. */
 export function startAppServer(
-  db: { DATABASE_URL?: string; DATA_DIR?: string; REDIS_URL?: string },
+  db: { DATABASE_URL?: string; DATA_DIR?: string; REDIS_URL?: string; ANON_KEY?: string },
   nodeFlags: string[] = [],
 ): Promise<ServerProcess> {
   const env: Record<string, string> = {
