@@ -2,6 +2,7 @@ import {
   sendNotificationRequestSchema,
   sendNotificationResponseSchema,
 } from '@farcaster/miniapp-core';
+import { z } from 'zod';
 import { MINI_APP_NOTIFICATION_LIMITS } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { MiniAppNotification } from './payloads.js';
@@ -9,6 +10,14 @@ import * as repo from './repository.js';
 import { isNotificationUrlAllowed } from './webhook.js';
 
 const SEND_TIMEOUT_MS = 10_000;
+
+/**
+ * With FARCASTER_ALLOW_INSECURE_NOTIFICATION_URLS (development and tests), the notification may
+ * link to an http PUBLIC_URL; the protocol's schema otherwise refuses every such request.
+ */
+const insecureRequestSchema = sendNotificationRequestSchema.extend({
+  targetUrl: z.url({ protocol: /^https?$/ }).max(1024),
+});
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -24,7 +33,10 @@ async function postBatch(
   notification: MiniAppNotification,
   tokens: string[],
 ): Promise<void> {
-  const request = sendNotificationRequestSchema.safeParse({ ...notification, tokens });
+  const schema = ctx.config.FARCASTER_ALLOW_INSECURE_NOTIFICATION_URLS
+    ? insecureRequestSchema
+    : sendNotificationRequestSchema;
+  const request = schema.safeParse({ ...notification, tokens });
   if (!request.success) {
     ctx.log.warn(
       { issue: request.error.issues[0]?.message },
