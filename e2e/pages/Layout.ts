@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 
 export type Section = 'desire' | 'inbox' | 'profile' | 'settings';
 
@@ -23,7 +23,7 @@ export class Layout {
     return this.page.getByTestId('unread-badge').filter({ visible: true });
   }
 
-  constructor(readonly page: Page) {}
+  constructor(readonly page: Page | Frame) {}
 
   link(section: Section) {
     return this.nav.getByRole('link', { name: LINKS[section] });

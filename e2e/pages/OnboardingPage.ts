@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
+import { expectUrl } from '../support/fixtures.js';
 
 /** /auth/onboarding: the username, its live n/20 counter and Continue. */
 export class OnboardingPage {
@@ -19,10 +20,10 @@ export class OnboardingPage {
     return this.page.getByRole('alert');
   }
 
-  constructor(readonly page: Page) {}
+  constructor(readonly page: Page | Frame) {}
 
   async expectOpen(): Promise<void> {
-    await expect(this.page).toHaveURL(/\/auth\/onboarding$/);
+    await expectUrl(this.page, /\/auth\/onboarding$/);
     await expect(this.page.getByRole('heading', { name: 'Choose your username' })).toBeVisible();
   }
 
@@ -30,6 +31,6 @@ export class OnboardingPage {
   async choose(username: string): Promise<void> {
     await this.username.fill(username);
     await this.continue.click();
-    await expect(this.page).toHaveURL(/\/auth\/partner$/);
+    await expectUrl(this.page, /\/auth\/partner$/);
   }
 }

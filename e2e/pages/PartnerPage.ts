@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
+import { expectUrl } from '../support/fixtures.js';
 
 /** /auth/partner: choice, generate (code + countdown) and enter (code + Connect). */
 export class PartnerPage {
@@ -51,10 +52,10 @@ export class PartnerPage {
     return this.page.getByRole('alert');
   }
 
-  constructor(readonly page: Page) {}
+  constructor(readonly page: Page | Frame) {}
 
   async expectOpen(): Promise<void> {
-    await expect(this.page).toHaveURL(/\/auth\/partner$/);
+    await expectUrl(this.page, /\/auth\/partner$/);
     await expect(this.generateButton).toBeVisible();
   }
 
@@ -67,7 +68,7 @@ export class PartnerPage {
 
   /** A pairing link opens the enter step with its code already typed. */
   async expectCodeFilledIn(code: string): Promise<void> {
-    await expect(this.page).toHaveURL(/\/auth\/partner/);
+    await expectUrl(this.page, /\/auth\/partner/);
     await expect(this.codeInput).toHaveValue(code);
   }
 

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
+import { expectUrl } from '../support/fixtures.js';
 import { QUIET_TEXTS } from '@couple/protocol/browser';
 
 /** /settings: notifications, installation, privacy, disconnect and sign out. */
@@ -35,10 +36,10 @@ export class SettingsPage {
     return this.page.getByRole('switch', { name: QUIET_TEXTS.enable });
   }
 
-  constructor(readonly page: Page) {}
+  constructor(readonly page: Page | Frame) {}
 
   async expectOpen(): Promise<void> {
-    await expect(this.page).toHaveURL(/\/settings$/);
+    await expectUrl(this.page, /\/settings$/);
     await expect(this.heading).toBeVisible();
   }
 

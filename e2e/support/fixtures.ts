@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Frame, type Page } from '@playwright/test';
 import { Backend } from './users.js';
 
 export interface BrowserOptions {
@@ -52,4 +52,9 @@ export { expect };
 /** Sonner toasts are list items; this finds the one with a text. */
 export function toast(page: Page, text: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+/** The URL check of a page object that may drive the app in a tab or inside a host's frame. */
+export async function expectUrl(target: Page | Frame, pattern: RegExp): Promise<void> {
+  await expect.poll(() => target.url()).toMatch(pattern);
 }

@@ -9,6 +9,8 @@ export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 export interface RunningServer {
   baseUrl: string;
+  /** The last 20 kB the server wrote (its log), for a failing test to show. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -101,5 +103,5 @@ export async function startServer(
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, output: () => output, stop };
 }

@@ -4,6 +4,7 @@ import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { request } from './helpers/api.js';
 import { startQuickAuthIssuer, type QuickAuthIssuer } from './helpers/farcaster-fakes.js';
+import { createCustodyKey, signInWithFarcaster } from './helpers/quick-auth-siwf.js';
 
 const PUBLIC_URL = 'https://desires.example.com';
 const DOMAIN = 'desires.example.com';
@@ -23,6 +24,38 @@ describe.each(DRIVERS)('Farcaster sign-in with Quick Auth (%s)', (driver) => {
   afterAll(async () => {
     await server.close();
     await issuer.close();
+  });
+
+  it('accepts a token won through Quick Auth’s own nonce and SIWF exchange', async () => {
+    const key = createCustodyKey(5151);
+    issuer.registerCustody(5151, key.address);
+    const post = async (path: string, body?: unknown) =>
+      (await fetch(issuer.origin + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then((response) => response.json())) as Record<string, unknown>;
+    const { nonce } = (await post('/nonce')) as { nonce: string };
+    const signed = signInWithFarcaster(key, { nonce, domain: DOMAIN, uri: PUBLIC_URL });
+    const verified = await post('/verify-siwf', { ...signed, domain: DOMAIN });
+    expect(verified).toMatchObject({ valid: true, token: expect.any(String) });
+    expect((await signIn({ token: verified.token })).status).toBe(200);
+
+    // The same nonce twice, or another key's signature, is refused as the real server does.
+    expect(await post('/verify-siwf', { ...signed, domain: DOMAIN })).toMatchObject({
+      valid: false,
+    });
+    const { nonce: second } = (await post('/nonce')) as { nonce: string };
+    const stranger = { ...createCustodyKey(5151) };
+    const forged = signInWithFarcaster(stranger, {
+      nonce: second,
+      domain: DOMAIN,
+      uri: PUBLIC_URL,
+    });
+    expect(await post('/verify-siwf', { ...forged, domain: DOMAIN })).toEqual({
+      valid: false,
+      message: 'not signed by the custody address',
+    });
   });
 
   it('creates the account on the first sign-in and finds it again on the next', async () => {

@@ -3,15 +3,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { createJsonFarcasterSignature } from '@farcaster/miniapp-node';
+import { createSiwfVerifier } from './quick-auth-siwf.js';
 
 /** A loopback HTTP server; the handler gets the request and its body as text. */
 async function listen(
-  handler: (req: IncomingMessage, body: string, res: ServerResponse) => void,
+  handler: (req: IncomingMessage, body: string, res: ServerResponse) => void | Promise<void>,
 ): Promise<{ origin: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => handler(req, Buffer.concat(chunks).toString('utf8'), res));
+    req.on('end', () => void handler(req, Buffer.concat(chunks).toString('utf8'), res));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -44,25 +45,54 @@ export interface QuickAuthIssuer {
   }): Promise<string>;
   /** Same header and claims, signed by a key the issuer never published. */
   forge(claims: { fid: number; domain: string }): Promise<string>;
+  /** Lets /verify-siwf accept this fid's sign-ins signed by its custody address. */
+  registerCustody(fid: number, address: string): void;
   close(): Promise<void>;
 }
 
 const KID = 'fake-quick-auth-1';
 
 /**
- * A local Quick Auth issuer: its JWKS is served at /.well-known/jwks.json, the URL that
- * @farcaster/quick-auth's verifyJwt fetches (`${origin}/.well-known/jwks.json`), and it checks
- * iss === origin and aud === domain.
+ * A local Quick Auth server: its JWKS at /.well-known/jwks.json, the URL that
+ * @farcaster/quick-auth's verifyJwt fetches (`${origin}/.well-known/jwks.json`), which checks
+ * iss === origin and aud === domain; and what the mini-app SDK's `quickAuth.getToken` calls from
+ * the browser (CORS open, as the real one): POST /nonce and POST /verify-siwf, which checks the
+ * Sign In With Farcaster message against the custody addresses registered here.
  */
 export async function startQuickAuthIssuer(): Promise<QuickAuthIssuer> {
   const keys = await generateKeyPair('RS256', { extractable: true });
   const stranger = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(keys.publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
   const issuer = { jwksRequests: 0 };
-  const http = await listen((req, _body, res) => {
+  const custody = new Map<number, string>();
+  const siwf = createSiwfVerifier((fid) => custody.get(fid));
+  const http = await listen(async (req, body, res) => {
+    res.setHeader('access-control-allow-origin', '*');
+    if (req.method === 'OPTIONS') {
+      res.setHeader('access-control-allow-headers', 'content-type');
+      res.setHeader('access-control-allow-methods', 'GET, POST');
+      return void res.writeHead(204).end();
+    }
     if (req.method === 'GET' && req.url === '/.well-known/jwks.json') {
       issuer.jwksRequests += 1;
       sendJson(res, 200, { keys: [jwk] });
+    } else if (req.method === 'POST' && req.url === '/nonce') {
+      sendJson(res, 200, { nonce: siwf.issueNonce() });
+    } else if (req.method === 'POST' && req.url === '/verify-siwf') {
+      let request: { message?: unknown; domain?: unknown; signature?: unknown };
+      try {
+        request = JSON.parse(body) as typeof request;
+      } catch {
+        return sendJson(res, 400, { valid: false, message: 'body is not JSON' });
+      }
+      const outcome = siwf.verify(request);
+      if (!outcome.valid) return sendJson(res, 200, outcome);
+      const token = await make(keys.privateKey, {
+        fid: outcome.fid,
+        domain: String(request.domain),
+        issuedSecondsAgo: 0,
+      });
+      sendJson(res, 200, { valid: true, token });
     } else sendJson(res, 404, { error: 'not found' });
   });
   const make = (
@@ -91,6 +121,7 @@ export async function startQuickAuthIssuer(): Promise<QuickAuthIssuer> {
     },
     sign: (claims) => make(keys.privateKey, claims),
     forge: (claims) => make(stranger.privateKey, claims),
+    registerCustody: (fid, address) => void custody.set(fid, address),
     close: http.close,
   };
 }

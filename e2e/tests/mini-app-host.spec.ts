@@ -1,0 +1,178 @@
+import { domainManifestSchema } from '@farcaster/miniapp-core';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { desireNotificationBody, TEXTS, TIMEOUTS_MS } from '@couple/protocol/browser';
+import {
+  createAppKey,
+  startFakeHub,
+  startFakeNotificationServer,
+  startQuickAuthIssuer,
+  waitFor,
+  type FakeHub,
+  type FakeNotificationServer,
+  type QuickAuthIssuer,
+} from '../../apps/server/test/helpers/farcaster-fakes.js';
+import {
+  accountAssociation,
+  createCustodyKey,
+} from '../../apps/server/test/helpers/quick-auth-siwf.js';
+import { DesirePage } from '../pages/DesirePage.js';
+import { Layout } from '../pages/Layout.js';
+import { MiniAppHostPage } from '../pages/MiniAppHostPage.js';
+import { OnboardingPage } from '../pages/OnboardingPage.js';
+import { PartnerPage } from '../pages/PartnerPage.js';
+import { WelcomePage } from '../pages/WelcomePage.js';
+import { startFarcasterHost, type FarcasterHost } from '../support/farcaster-host/host-server.js';
+import { expect, MOBILE, test, toast } from '../support/fixtures.js';
+import { startServer, type RunningServer } from '../support/server.js';
+import { newUser } from '../support/users.js';
+
+const FID = 7301;
+const CLIENT_FID = 9152;
+
+/**
+ * The mini-app inside a Farcaster web client (issue 18): a host page built with
+ * @farcaster/miniapp-host frames the app from another origin; Quick Auth, the hub and the
+ * client's notification server are local fakes speaking their real protocols.
+ */
+test.describe('the mini-app in a Farcaster client', () => {
+  test.describe.configure({ mode: 'serial' });
+  let issuer: QuickAuthIssuer;
+  let hub: FakeHub;
+  let notifications: FakeNotificationServer;
+  let host: FarcasterHost;
+  let server: RunningServer;
+  const contexts: BrowserContext[] = [];
+
+  async function openContext(browser: Browser, baseURL: string) {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: MOBILE,
+      locale: 'en-US',
+      timezoneId: 'UTC',
+    });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  test.beforeAll(async () => {
+    const custody = createCustodyKey(FID);
+    const appKey = createAppKey();
+    [issuer, hub, notifications] = await Promise.all([
+      startQuickAuthIssuer(),
+      startFakeHub(),
+      startFakeNotificationServer(),
+    ]);
+    issuer.registerCustody(FID, custody.address);
+    hub.addSigner(FID, appKey.publicKey, CLIENT_FID);
+    host = await startFarcasterHost({
+      custody,
+      username: 'fc-alice',
+      clientFid: CLIENT_FID,
+      appKey,
+      notificationUrl: `${notifications.origin}/client`,
+    });
+    server = await startServer(undefined, {
+      FARCASTER_QUICK_AUTH_ORIGIN: issuer.origin,
+      FARCASTER_HUB_URL: hub.url,
+      FRAME_ANCESTORS: host.origin,
+      FARCASTER_ALLOW_INSECURE_NOTIFICATION_URLS: 'true',
+    });
+  });
+  test.afterEach(async ({ browserName }, testInfo) => {
+    if (testInfo.status !== testInfo.expectedStatus) {
+      testInfo.annotations.push({ type: 'browser', description: browserName });
+      await testInfo.attach('server log', { body: server.output(), contentType: 'text/plain' });
+    }
+  });
+  test.afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await server?.stop();
+    await Promise.all([host?.close(), issuer?.close(), hub?.close(), notifications?.close()]);
+  });
+
+  test('a Farcaster user signs in inside the host, pairs with a PWA partner and is notified', async ({
+    browser,
+  }) => {
+    const client = new MiniAppHostPage(await openContext(browser, host.origin), server.baseUrl);
+    await client.open(host.pageUrl(`${server.baseUrl}/`));
+
+    // The app finds the host and tells it it is ready, within the spec's detection limit.
+    await expect(client.signInWithFarcaster).toBeVisible();
+    const asked = await client.expectCalled('context');
+    const ready = await client.expectCalled('ready');
+    expect(ready.at - asked.at).toBeLessThan(TIMEOUTS_MS.miniAppHostDetection);
+
+    await client.signInWithFarcaster.click();
+    const app = await client.appFrame();
+    const onboarding = new OnboardingPage(app);
+    await onboarding.expectOpen();
+    const farcasterUser = newUser('fc');
+    await onboarding.choose(farcasterUser.username);
+    expect((await client.hostLog()).map((entry) => entry.call)).toContain('signIn');
+
+    // The partner uses the PWA on the same server and generates the code.
+    const partnerPage = await openContext(browser, server.baseUrl);
+    const partner = newUser('pwa');
+    await new WelcomePage(partnerPage).goto();
+    await new WelcomePage(partnerPage).signUp(partner);
+    await new OnboardingPage(partnerPage).choose(partner.username);
+    const code = await new PartnerPage(partnerPage).generate();
+
+    const pairing = new PartnerPage(app);
+    await pairing.openEnter();
+    await pairing.typeCode(code.replace('-', ''));
+    await pairing.connect.click();
+    await expect.poll(() => app.url()).toMatch(/\/$/);
+    await expect(partnerPage).toHaveURL(/\/$/);
+
+    // Adding the mini-app registers the client's notification token through the webhook.
+    await new Layout(app).open('settings');
+    await client.addToFarcaster.click();
+    await expect(client.app.getByText('Added to Farcaster')).toBeVisible();
+    expect(host.added).toEqual([expect.objectContaining({ webhookStatus: 200 })]);
+
+    await new DesirePage(partnerPage).sendDesire({ intensity: 8, urgency: 6 });
+    await expect(toast(partnerPage, 'Your desire has been sent')).toBeVisible();
+    const notified = await waitFor(() =>
+      notifications.requests.find((request) => request.body.title.includes(partner.username)),
+    );
+    expect(notified.path).toBe('/client');
+    expect(notified.body).toMatchObject({
+      title: TEXTS.pushNewDesireTitle(partner.username),
+      body: desireNotificationBody(8, 6),
+      tokens: [host.added[0]!.token],
+    });
+    expect(hub.requests.some((path) => path.includes(`fid=${FID}`))).toBe(true);
+  });
+
+  test('outside a host the app offers no Farcaster sign-in', async ({ browser }) => {
+    const page = await openContext(browser, server.baseUrl);
+    const welcome = new WelcomePage(page);
+    await welcome.goto();
+    await expect(welcome.signUpWithEmail).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with Farcaster' })).toHaveCount(0);
+  });
+});
+
+test('the served manifest passes miniapp-core’s own schema for an https PUBLIC_URL', async () => {
+  const domain = 'desires.example.com';
+  const association = accountAssociation(createCustodyKey(FID), domain);
+  const server = await startServer(undefined, {
+    PUBLIC_URL: `https://${domain}`,
+    FARCASTER_ACCOUNT_ASSOCIATION_HEADER: association.header,
+    FARCASTER_ACCOUNT_ASSOCIATION_PAYLOAD: association.payload,
+    FARCASTER_ACCOUNT_ASSOCIATION_SIGNATURE: association.signature,
+  });
+  try {
+    const response = await fetch(`${server.baseUrl}/.well-known/farcaster.json`);
+    expect(response.status).toBe(200);
+    const manifest = domainManifestSchema.parse(await response.json());
+    expect(manifest.accountAssociation).toEqual(association);
+    expect(manifest.miniapp).toMatchObject({
+      homeUrl: `https://${domain}`,
+      webhookUrl: `https://${domain}/api/farcaster/webhook`,
+    });
+  } finally {
+    await server.stop();
+  }
+});
