@@ -5,7 +5,7 @@ import { logClientError } from '../../lib/client-errors.js';
 import { LiveAckError, emitLive } from '../../lib/live.js';
 import { uuid } from '../../lib/uuid.js';
 import { sealNoteWith, type NoteSeal } from '../keys/seal.js';
-import { enqueueDesire, hasWaiting } from '../outbox/outbox.js';
+import { enqueueDesire, hasWaiting, queueOrThrow } from '../outbox/outbox.js';
 import { isRetryable } from '../outbox/retry.js';
 
 export interface DesireDraft {
@@ -74,7 +74,7 @@ export async function sendDesire(draft: DesireDraft): Promise<SendResult> {
   } catch (error) {
     if (!isRetryable(error)) throw error;
     logClientError('send_message_http', error);
-    await enqueueDesire(draft.userId, desire);
+    await queueOrThrow(() => enqueueDesire(draft.userId, desire), error);
     return { kind: 'queued' };
   }
 }

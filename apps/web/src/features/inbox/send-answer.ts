@@ -1,5 +1,5 @@
 import { api, type OutgoingAnswer } from '../../lib/api.js';
-import { enqueueAnswer, withWaitingNote } from '../outbox/outbox.js';
+import { enqueueAnswer, queueOrThrow, withWaitingNote } from '../outbox/outbox.js';
 import { answerItemId, isRetryable } from '../outbox/retry.js';
 import { deleteOutboxItem } from '../outbox/store.js';
 
@@ -20,9 +20,10 @@ export async function sendAnswer(
     await api.answerDesire(messageId, answer);
   } catch (error) {
     if (!isRetryable(error)) throw error;
-    await enqueueAnswer(userId, messageId, answer);
+    await queueOrThrow(() => enqueueAnswer(userId, messageId, answer), error);
     return 'queued';
   }
-  await deleteOutboxItem(answerItemId(messageId));
+  // Nothing can be waiting where storage is refused; the answer went all the same.
+  await deleteOutboxItem(answerItemId(messageId)).catch(() => undefined);
   return 'sent';
 }

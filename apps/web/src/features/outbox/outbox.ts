@@ -30,6 +30,32 @@ async function enqueue(item: OutboxItem): Promise<void> {
 
 const currentToken = () => getSession()?.access_token ?? null;
 
+/**
+ * What waits, or nothing where this browser refuses the storage (a mini-app host's frame with
+ * third-party storage blocked): sending then simply goes straight to the server.
+ */
+async function waitingItems(userId: string): Promise<OutboxItem[]> {
+  try {
+    return await listOutbox(userId);
+  } catch (error) {
+    logClientError('outbox_read', error);
+    return [];
+  }
+}
+
+/**
+ * Keeps an item the server could not take now; where storage is refused it cannot be kept, so
+ * the send fails with the error it met instead of claiming to be queued.
+ */
+export async function queueOrThrow(keep: () => Promise<void>, sendError: unknown): Promise<void> {
+  try {
+    await keep();
+  } catch (storeError) {
+    logClientError('outbox_store', storeError);
+    throw sendError;
+  }
+}
+
 /** Keeps an already sealed desire (never the plain note) until it can be sent. */
 export function enqueueDesire(userId: string, desire: OutgoingDesire): Promise<void> {
   return enqueue(newOutboxItem(userId, desire, currentToken(), Date.now()));
@@ -46,7 +72,7 @@ export async function withWaitingNote(
 ): Promise<OutgoingAnswer> {
   if (answer.note !== undefined) return answer;
   const id = answerItemId(messageId);
-  const older = (await listOutbox(userId)).filter(isQueuedAnswer).find((item) => item.id === id);
+  const older = (await waitingItems(userId)).filter(isQueuedAnswer).find((item) => item.id === id);
   return older?.answer.note === undefined ? answer : { ...answer, note: older.answer.note };
 }
 
@@ -61,7 +87,9 @@ export function enqueueAnswer(
 
 /** Whether desires still wait: a new one joins them so it never overtakes them. */
 export async function hasWaiting(userId: string): Promise<boolean> {
-  return (await listOutbox(userId)).some((item) => !isQueuedAnswer(item) && item.failure === null);
+  return (await waitingItems(userId)).some(
+    (item) => !isQueuedAnswer(item) && item.failure === null,
+  );
 }
 
 /** The request that sends an item from the page. */
