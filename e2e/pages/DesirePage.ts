@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
+import { expectUrl } from '../support/fixtures.js';
 
 /** / (index): two sliders, the encrypted note and Send Desire. */
 export class DesirePage {
@@ -21,10 +22,10 @@ export class DesirePage {
     return this.page.getByRole('button', { name: /Send Desire|Sending\.\.\./ });
   }
 
-  constructor(readonly page: Page) {}
+  constructor(readonly page: Page | Frame) {}
 
   async expectOpen(): Promise<void> {
-    await expect(this.page).toHaveURL(/\/$/);
+    await expectUrl(this.page, /\/$/);
     await expect(this.heading).toBeVisible();
   }
 

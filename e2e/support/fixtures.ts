@@ -50,7 +50,7 @@ export const test = base.extend<Fixtures>({
 export { expect };
 
 /** Sonner toasts are list items; this finds the one with a text. */
-export function toast(page: Page, text: string) {
+export function toast(page: Page | Frame, text: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
 

@@ -1,6 +1,12 @@
 import { domainManifestSchema } from '@farcaster/miniapp-core';
 import type { Browser, BrowserContext } from '@playwright/test';
-import { desireNotificationBody, TEXTS, TIMEOUTS_MS } from '@couple/protocol/browser';
+import {
+  APP_TEXTS,
+  desireNotificationBody,
+  KEY_TEXTS,
+  TEXTS,
+  TIMEOUTS_MS,
+} from '@couple/protocol/browser';
 import {
   createAppKey,
   startFakeHub,
@@ -125,11 +131,36 @@ test.describe('the mini-app in a Farcaster client', () => {
     await expect.poll(() => app.url()).toMatch(/\/$/);
     await expect(partnerPage).toHaveURL(/\/$/);
 
-    // Adding the mini-app registers the client's notification token through the webhook.
+    // Inside the client, adding the mini-app takes the place of installing and of the browser's
+    // push switch (which cannot work in its frame); it registers the client's notification token
+    // through the webhook.
     await new Layout(app).open('settings');
+    await expect(client.app.getByText(APP_TEXTS.addMiniAppIntro)).toBeVisible();
+    await expect(client.app.getByText(/Add to Home Screen/)).toHaveCount(0);
+    await expect(client.app.getByText('Push notifications')).toHaveCount(0);
     await client.addToFarcaster.click();
-    await expect(client.app.getByText('Added to Farcaster')).toBeVisible();
+    await expect(client.app.getByText(APP_TEXTS.miniAppAddedStatus)).toBeVisible();
+    await expect(client.addToFarcaster).toHaveCount(0);
     expect(host.added).toEqual([expect.objectContaining({ webhookStatus: 200 })]);
+
+    // A frame whose storage the browser blocks (third-party storage) cannot keep keys: the app
+    // says so in the client's words and offers its own tab; where storage works, nothing shows.
+    const storageBlocked = await app.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const request = indexedDB.open('storage-probe');
+          request.onsuccess = () => resolve(false);
+          request.onerror = () => resolve(true);
+        }),
+    );
+    const unavailable = client.app.getByText(KEY_TEXTS.unavailableInHost);
+    if (storageBlocked) {
+      await unavailable.first().scrollIntoViewIfNeeded();
+      await client.app.getByRole('button', { name: KEY_TEXTS.openInBrowser }).first().click();
+      await client.expectCalled(`openUrl ${server.baseUrl}`);
+    } else {
+      await expect(unavailable).toHaveCount(0);
+    }
 
     await new DesirePage(partnerPage).sendDesire({ intensity: 8, urgency: 6 });
     await expect(toast(partnerPage, 'Your desire has been sent')).toBeVisible();
@@ -143,6 +174,12 @@ test.describe('the mini-app in a Farcaster client', () => {
       tokens: [host.added[0]!.token],
     });
     expect(hub.requests.some((path) => path.includes(`fid=${FID}`))).toBe(true);
+
+    // And the Farcaster user answers with a desire of their own from inside the client.
+    await new Layout(app).open('desire');
+    await new DesirePage(app).sendDesire({ intensity: 3, urgency: 2 });
+    await expect(toast(app, 'Your desire has been sent')).toBeVisible();
+    await expect(toast(partnerPage, TEXTS.newDesireToast)).toBeVisible();
   });
 
   test('outside a host the app offers no Farcaster sign-in', async ({ browser }) => {

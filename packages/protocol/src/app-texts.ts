@@ -65,4 +65,15 @@ export const APP_TEXTS = {
   qrLabel: (code: string) => `QR code of a link with pairing code ${code}`,
   themeTitle: 'Appearance',
   themeLabels: { system: 'System', light: 'Light', dark: 'Dark' },
+  /**
+   * Settings › Notifications inside a Farcaster client: the browser's push cannot work in its
+   * frame, so adding the mini-app (with its notifications) takes the switch's place.
+   */
+  addMiniAppIntro:
+    'Add the app to your Farcaster client to open it from there and be notified of new desires.',
+  addMiniApp: 'Add to Farcaster',
+  miniAppAdded: 'Added to Farcaster',
+  miniAppAddedStatus: 'Added to your Farcaster client: new desires arrive as its notifications.',
+  miniAppAddedSilent:
+    'Added to your Farcaster client, with its notifications off: turn them on there to hear of new desires.',
 } as const;

@@ -16,6 +16,10 @@ export const KEY_TEXTS = {
   phraseAction: 'Show recovery key',
   unavailable:
     'This browser can’t keep encryption keys (private browsing?): notes can’t be read or sent here.',
+  /** Inside a mini-app host whose frame may not store data (third-party storage blocked). */
+  unavailableInHost:
+    'Your Farcaster client doesn’t let the app keep encryption keys here: open it in your browser to read and send notes.',
+  openInBrowser: 'Open in browser',
 
   recoveryTitle: 'Your recovery key',
   recoveryIntro:

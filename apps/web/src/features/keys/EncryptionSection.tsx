@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { KEY_TEXTS } from '@couple/protocol/browser';
 import { ApproveLink } from './ApproveLink.js';
 import { useKeys } from './use-keys.js';
+import { KeysUnavailable } from './KeysUnavailable.js';
 import { ROUTES } from '../auth/routing.js';
 
 const LINK_CLASS =
@@ -17,7 +18,7 @@ export function EncryptionSection() {
         <ShieldCheck className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
         {KEY_TEXTS.serverSees}
       </p>
-      {unavailable && <p className="text-sm text-slate-700">{KEY_TEXTS.unavailable}</p>}
+      {unavailable && <KeysUnavailable className="text-sm text-slate-700" />}
       {state?.status === 'link' && (
         <Link to={ROUTES.keySetup} className={LINK_CLASS}>
           <KeyRound className="size-5" aria-hidden="true" />

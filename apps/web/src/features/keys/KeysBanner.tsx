@@ -3,14 +3,25 @@ import { Link, useLocation } from 'react-router';
 import { KEY_TEXTS } from '@couple/protocol/browser';
 import type { KeysView } from './use-keys.js';
 import { ROUTES } from '../auth/routing.js';
+import { KeysUnavailable } from './KeysUnavailable.js';
+
+const BANNER_CLASS =
+  'mb-6 flex flex-col gap-2 rounded-2xl bg-brand-50 p-4 text-sm text-slate-800 ring-1 ring-brand-200 sm:flex-row sm:items-center';
 
 /** What the device still needs for end-to-end notes, above every signed-in screen. */
 export function KeysBanner({ keys }: { keys: KeysView }) {
   const { pathname } = useLocation();
   if (pathname.startsWith('/keys/')) return null;
-  const banner = keys.unavailable
-    ? { text: KEY_TEXTS.unavailable, action: null }
-    : keys.state?.status === 'link'
+  if (keys.unavailable) {
+    return (
+      <div role="status" data-testid="keys-banner" className={BANNER_CLASS}>
+        <KeyRound className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+        <KeysUnavailable className="flex-1" />
+      </div>
+    );
+  }
+  const banner =
+    keys.state?.status === 'link'
       ? {
           text: KEY_TEXTS.setupBanner,
           action: { to: ROUTES.keySetup, label: KEY_TEXTS.setupAction },
@@ -23,11 +34,7 @@ export function KeysBanner({ keys }: { keys: KeysView }) {
         : null;
   if (!banner) return null;
   return (
-    <div
-      role="status"
-      data-testid="keys-banner"
-      className="mb-6 flex flex-col gap-2 rounded-2xl bg-brand-50 p-4 text-sm text-slate-800 ring-1 ring-brand-200 sm:flex-row sm:items-center"
-    >
+    <div role="status" data-testid="keys-banner" className={BANNER_CLASS}>
       <p className="flex flex-1 gap-2">
         <KeyRound className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
         {banner.text}

@@ -34,7 +34,7 @@ export function SettingsPage() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">Settings</h1>
       <Section title="Notifications">
-        <NotificationToggle />
+        {host.status === 'host' ? <AddMiniAppButton host={host.host} /> : <NotificationToggle />}
       </Section>
       <Section title={QUIET_TEXTS.title}>
         <QuietHoursSetting />
@@ -42,10 +42,11 @@ export function SettingsPage() {
       <Section title={APP_TEXTS.themeTitle}>
         <ThemeSetting />
       </Section>
-      <Section title="App Installation">
-        <InstallStatus />
-        {host.status === 'host' && <AddMiniAppButton host={host.host} />}
-      </Section>
+      {host.status !== 'host' && (
+        <Section title="App Installation">
+          <InstallStatus />
+        </Section>
+      )}
       <Section title="Privacy & Security">
         <EncryptionSection />
       </Section>
