@@ -38,7 +38,7 @@ import { attachRealtime } from './realtime/server.js';
 import { debugRoutes } from './debug/routes.js';
 import { createPublicFetch } from './http/public-network.js';
 import { createActionLimits } from './abuse/action-limits.js';
-import { helmetOptions } from './web/csp.js';
+import { contentSecurityPolicy, helmetOptions } from './web/csp.js';
 import { webStaticRoutes } from './web/static.js';
 import { acceptEmptyJsonBodies } from './http/json-body.js';
 import { allowCrossOrigin } from './http/cors.js';
@@ -117,7 +117,12 @@ export async function buildApp(
   });
   const stopPushDelivery = registerPushDelivery(ctx, background, pushSender);
 
-  await app.register(helmet, helmetOptions(config));
+  await app.register(helmet, helmetOptions());
+  const csp = contentSecurityPolicy(config);
+  app.addHook(
+    'onRequest',
+    async (_request, reply) => void reply.header('content-security-policy', csp),
+  );
   await allowCrossOrigin(app, config.CORS_ORIGINS);
   rateLimitRedis?.on('error', () => undefined);
   // Connect in the background: the action limits ask Redis only once it is ready.
