@@ -39,6 +39,8 @@ import { debugRoutes } from './debug/routes.js';
 import { createPublicFetch } from './http/public-network.js';
 import { createActionLimits } from './abuse/action-limits.js';
 import { contentSecurityPolicy, helmetOptions } from './web/csp.js';
+import { trackDatabaseLoad } from './db/load.js';
+import { overloadCheck, shedLoad } from './http/load-shedding.js';
 import { webStaticRoutes } from './web/static.js';
 import { acceptEmptyJsonBodies } from './http/json-body.js';
 import { allowCrossOrigin } from './http/cors.js';
@@ -77,7 +79,8 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function buildApp(
   options: BuildOptions,
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
-  const { config, db } = options;
+  const { config } = options;
+  const { db, load } = trackDatabaseLoad(options.db);
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
@@ -110,6 +113,7 @@ export async function buildApp(
     log: app.log,
     background,
     clock: options.clock ?? { now: () => Date.now() },
+    overloaded: overloadCheck(load, config),
   };
 
   const pushSender = createPushSender(await loadVapidDetails(config, db), {
@@ -139,6 +143,7 @@ export async function buildApp(
     }),
   });
   registerErrorHandling(app);
+  shedLoad(app, ctx.overloaded);
   // Every body, whichever route and schema it meets, is refused first if too deep or unprintable.
   app.addHook('preValidation', async (request) => assertAcceptableInput(request.body));
   registerAuthentication(app, ctx.tokens, ctx.sessions);

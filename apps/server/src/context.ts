@@ -22,6 +22,8 @@ export interface AppContext {
   background: BackgroundWork;
   /** The time of day rules (quiet hours) read; tests set it. */
   clock: Clock;
+  /** Whether the database is so far behind that new work is refused (http/load-shedding.ts). */
+  overloaded: () => boolean;
 }
 
 export interface Clock {

@@ -20,6 +20,8 @@ export const ERRORS = {
   rate_limited: { status: 429, text: SERVER_TEXTS.tooManyRequests },
   conflict_retry: { status: 409, text: SERVER_TEXTS.concurrentConflict },
   service_unavailable: { status: 503, text: SERVER_TEXTS.serviceUnavailable },
+  /** Load shed: the database is behind; sent with Retry-After, and the same on socket acks. */
+  server_busy: { status: 503, text: SERVER_TEXTS.serverBusy },
   internal: { status: 500, text: SERVER_TEXTS.internal },
 
   session_missing: { status: 401, text: TEXTS.authSessionMissing },

@@ -81,6 +81,7 @@ export const SERVER_TEXTS = {
   invalidBody: 'Invalid request body',
   bodyTooLarge: 'Request body is too large',
   serviceUnavailable: 'Service temporarily unavailable',
+  serverBusy: 'The server is busy: try again in a moment',
   databaseUnreachable: 'Database unreachable',
   profileNotFound: 'Profile not found',
   concurrentConflict: 'Conflicting concurrent request, please try again',

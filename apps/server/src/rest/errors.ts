@@ -133,6 +133,10 @@ export function useErrorShape(
   const fallback = app.errorHandler;
   app.setErrorHandler((error, request, reply) => {
     const shaped = map(error);
+    // A shed request (server_busy) says when to come back, in every family's shape.
+    if (error instanceof HttpError && error.retryAfter !== undefined) {
+      void reply.header('retry-after', String(error.retryAfter));
+    }
     // Fastify serialises Error objects its own way; send the family's body instead.
     if (shaped) return reply.code(shaped.statusCode).send(shaped.toJSON());
     return fallback.call(app, error, request, reply);

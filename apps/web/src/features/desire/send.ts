@@ -49,8 +49,8 @@ export type SendResult = { kind: 'sent'; message: Message } | { kind: 'queued' }
 
 /**
  * Sends over the live channel and resolves once the server acknowledged the stored row. A dead
- * socket or a missing acknowledgement falls back to POST /api/messages with the same id, so the
- * desire is stored once at most; a refusal by the server is final. No answer at all (offline,
+ * socket, a missing acknowledgement or a busy server falls back to POST /api/messages with the
+ * same id, so the desire is stored once at most; a refusal by the server is final. No answer at all (offline,
  * server unreachable, 5xx, 429) keeps the sealed desire in the outbox, as does an outbox that
  * still holds older ones (they go first).
  */
@@ -66,7 +66,8 @@ export async function sendDesire(draft: DesireDraft): Promise<SendResult> {
       message: (await emitLive('send_message', desire, SEND_ACK_TIMEOUT_MS)).message,
     };
   } catch (error) {
-    if (error instanceof LiveAckError) throw error;
+    // A refusal is final, except the server's "busy" (load shed): that one is tried again.
+    if (error instanceof LiveAckError && error.code !== 'server_busy') throw error;
     logClientError('send_message', error);
   }
   try {

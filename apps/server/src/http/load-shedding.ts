@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { DatabaseLoad } from '../db/load.js';
+import { HttpError } from './errors.js';
+
+/** Seconds a client is told to wait before trying again. */
+export const RETRY_AFTER_SECONDS = 1;
+
+export type Overloaded = () => boolean;
+
+/**
+ * Whether new work would only join a backlog: more operations in flight than the database runs
+ * at once and the oldest waiting for longer than LOAD_SHED_WAIT_MS. One slow statement alone
+ * never counts (too few in flight); a queue that grows does, and refusing until it drains keeps
+ * the wait of what is accepted near the limit instead of growing to seconds.
+ */
+export function overloadCheck(load: DatabaseLoad, config: Config): Overloaded {
+  return () =>
+    load.pending() > config.LOAD_SHED_PENDING && load.oldestMs() > config.LOAD_SHED_WAIT_MS;
+}
+
+/**
+ * Refuses requests that would reach the database while it is overloaded: 503 `server_busy`
+ * with Retry-After, in each surface's own error shape (the error handlers write it). Health
+ * checks and the web app's files never wait for the database.
+ */
+export function shedLoad(app: FastifyInstance, overloaded: Overloaded): void {
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url ?? '';
+    const needsDatabase =
+      url.startsWith('/api/') || url.startsWith('/rest/v1/') || url.startsWith('/auth/v1/');
+    if (!needsDatabase || url === '/api/health' || !overloaded()) return;
+    throw new HttpError('server_busy', { retryAfter: RETRY_AFTER_SECONDS });
+  });
+}

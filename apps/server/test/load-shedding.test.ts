@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { ERRORS } from '@couple/protocol';
+import { DRIVERS } from './helpers/database.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
+import { connectLive, emitWithAck } from './helpers/live-client.js';
+
+const ANON_KEY = 'test-anon-key-load-shedding-0123';
+const WAIT_MS = 50;
+
+/** Issue 19: an overloaded database makes the server refuse new work at once, retryably. */
+describe.each(DRIVERS)('load shedding (%s)', (driver) => {
+  let server: TestServer;
+  let alice: TestUser;
+  let bob: TestUser;
+  let socket: Socket;
+
+  /** Transactions that stay open until released: a backlog the server can see. */
+  function holdDatabase(count: number): () => Promise<void> {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = Array.from({ length: count }, () =>
+      server.ctx.db.transaction(async (tx) => {
+        await tx.query('SELECT 1');
+        await gate;
+      }),
+    );
+    return async () => {
+      release();
+      await Promise.all(held);
+    };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(driver, {
+      env: { ANON_KEY, LOAD_SHED_PENDING: '2', LOAD_SHED_WAIT_MS: String(WAIT_MS) },
+    });
+    [alice, bob] = [await createUser(server.url), await createUser(server.url)];
+    await pair(server.url, alice, bob);
+    socket = await connectLive(server.url, alice.token);
+  });
+  afterAll(async () => {
+    socket?.close();
+    await server?.close();
+  });
+
+  it('answers 503 server_busy with Retry-After on every surface while behind, then serves again', async () => {
+    const release = holdDatabase(4);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, WAIT_MS * 3));
+      await expectShed();
+    } finally {
+      await release();
+    }
+    const served = await request(server.url, 'GET', '/api/profile', { token: alice.token });
+    expect(served.status).toBe(200);
+    const sent = await emitWithAck(socket, 'send_message', desire());
+    expect(sent.ok).toBe(true);
+  });
+
+  async function expectShed(): Promise<void> {
+    const busy = await request(server.url, 'GET', '/api/profile', { token: alice.token });
+    expect(busy.status).toBe(503);
+    expect(busy.body).toEqual({ error: ERRORS.server_busy.text, code: 'server_busy' });
+    expect(busy.headers.get('retry-after')).toBe('1');
+
+    const rest = await fetch(`${server.url}/rest/v1/profiles?id=eq.${alice.id}`, {
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${alice.token}` },
+    });
+    expect(rest.status).toBe(503);
+    expect(rest.headers.get('retry-after')).toBe('1');
+
+    const ack = await emitWithAck(socket, 'send_message', desire());
+    expect(ack).toMatchObject({ ok: false, code: 'server_busy' });
+  }
+
+  it('does not shed for one slow operation, nor for a short queue', async () => {
+    const release = holdDatabase(1);
+    await new Promise((resolve) => setTimeout(resolve, WAIT_MS * 3));
+    // The request itself must wait for the held transaction on PGlite (one at a time), so it
+    // is sent now and read after the release.
+    const answer = request(server.url, 'GET', '/api/messages/unread-count', { token: alice.token });
+    await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+    await release();
+    expect((await answer).status).toBe(200);
+  });
+});
