@@ -112,5 +112,20 @@ const host = {
 } satisfies Partial<MiniAppHost>;
 
 document.body.append(iframe);
-// Every member the app may call is above; the rest of MiniAppHost's wallets are not offered.
-exposeToIframe({ iframe, sdk: host as MiniAppHost, miniAppOrigin: appOrigin });
+
+// A slow client answers only after `answerAfterMs`: what the app asks before then is held and
+// answered late, in order.
+const held: MessageEvent[] = [];
+const hold = (event: MessageEvent) => void held.push(event);
+window.addEventListener('message', hold);
+setTimeout(
+  () => {
+    window.removeEventListener('message', hold);
+    // Every member the app may call is above; the rest of MiniAppHost's wallets are not offered.
+    exposeToIframe({ iframe, sdk: host as MiniAppHost, miniAppOrigin: appOrigin });
+    for (const event of held) {
+      window.dispatchEvent(new MessageEvent('message', { data: event.data, origin: event.origin }));
+    }
+  },
+  Number(params.get('answerAfterMs') ?? 0),
+);

@@ -20,8 +20,8 @@ export interface AddedMiniApp {
 export interface FarcasterHost {
   /** http://localhost:<port>: another origin than the app's http://127.0.0.1:<port>. */
   origin: string;
-  /** The host page framing appUrl for this user. */
-  pageUrl(appUrl: string): string;
+  /** The host page framing appUrl for this user; a slow host answers after `answerAfterMs`. */
+  pageUrl(appUrl: string, options?: { answerAfterMs?: number }): string;
   added: AddedMiniApp[];
   close(): Promise<void>;
 }
@@ -122,12 +122,13 @@ export async function startFarcasterHost(options: HostOptions): Promise<Farcaste
   return {
     origin,
     added,
-    pageUrl: (appUrl) => {
+    pageUrl: (appUrl, { answerAfterMs = 0 } = {}) => {
       const query = new URLSearchParams({
         app: appUrl,
         fid: String(options.custody.fid),
         username: options.username,
         clientFid: String(options.clientFid),
+        answerAfterMs: String(answerAfterMs),
       });
       return `${origin}/?${query}`;
     },
