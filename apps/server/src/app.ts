@@ -41,6 +41,7 @@ import { createActionLimits } from './abuse/action-limits.js';
 import { contentSecurityPolicy, helmetOptions } from './web/csp.js';
 import { trackDatabaseLoad } from './db/load.js';
 import { overloadCheck, shedLoad } from './http/load-shedding.js';
+import { watchEventLoopLag } from './http/event-loop-lag.js';
 import { webStaticRoutes } from './web/static.js';
 import { acceptEmptyJsonBodies } from './http/json-body.js';
 import { allowCrossOrigin } from './http/cors.js';
@@ -81,6 +82,7 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config } = options;
   const { db, load } = trackDatabaseLoad(options.db);
+  const loopLag = watchEventLoopLag();
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
@@ -113,7 +115,8 @@ export async function buildApp(
     log: app.log,
     background,
     clock: options.clock ?? { now: () => Date.now() },
-    overloaded: overloadCheck(load, config),
+    load,
+    overloaded: overloadCheck(load, loopLag, config),
   };
 
   const pushSender = createPushSender(await loadVapidDetails(config, db), {
@@ -193,6 +196,7 @@ export async function buildApp(
     farcasterFetch,
   );
   app.addHook('onClose', async () => {
+    loopLag.stop();
     stopPushDelivery();
     stopAccountNotices();
     stopFarcasterNotifications();

@@ -67,9 +67,11 @@ const schema = z
     SIGN_IN_SLOWDOWN_SECONDS: positiveInt.default(SIGN_IN_SLOWDOWN_SECONDS),
     BODY_LIMIT_BYTES: positiveInt.default(16_384),
     // Load shedding: refuse new work (503 server_busy) while the database has more than
-    // LOAD_SHED_PENDING operations in flight and the oldest has waited LOAD_SHED_WAIT_MS.
-    LOAD_SHED_WAIT_MS: positiveInt.default(500),
+    // LOAD_SHED_PENDING operations in flight and the oldest has waited LOAD_SHED_WAIT_MS, or
+    // while the event loop runs LOAD_SHED_LOOP_MS late.
+    LOAD_SHED_WAIT_MS: positiveInt.default(250),
     LOAD_SHED_PENDING: positiveInt.default(16),
+    LOAD_SHED_LOOP_MS: positiveInt.default(250),
     // Web Push (VAPID): both keys or neither; without them a pair is generated once and stored.
     VAPID_PUBLIC_KEY: base64urlBytes(65, 'a 65-byte P-256 public key').optional(),
     VAPID_PRIVATE_KEY: base64urlBytes(32, 'a 32-byte P-256 private key').optional(),

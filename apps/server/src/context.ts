@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
+import type { DatabaseLoad } from './db/load.js';
 import type { TokenService } from './auth/tokens.js';
 import type { SessionCheck } from './auth/session-check.js';
 import type { Mailer } from './auth/mailer.js';
@@ -22,6 +23,8 @@ export interface AppContext {
   background: BackgroundWork;
   /** The time of day rules (quiet hours) read; tests set it. */
   clock: Clock;
+  /** The database's backlog (db/load.ts). */
+  load: DatabaseLoad;
   /** Whether the database is so far behind that new work is refused (http/load-shedding.ts). */
   overloaded: () => boolean;
 }

@@ -8,6 +8,9 @@ import { connectLive, emitWithAck } from './helpers/live-client.js';
 
 const ANON_KEY = 'test-anon-key-load-shedding-0123';
 const WAIT_MS = 50;
+// The event loop's limit: high here, so that a busy test machine never sheds by it, except where
+// the test itself blocks the loop for longer.
+const LOOP_MS = 1000;
 
 /** Issue 19: an overloaded database makes the server refuse new work at once, retryably. */
 describe.each(DRIVERS)('load shedding (%s)', (driver) => {
@@ -34,7 +37,12 @@ describe.each(DRIVERS)('load shedding (%s)', (driver) => {
 
   beforeAll(async () => {
     server = await startTestServer(driver, {
-      env: { ANON_KEY, LOAD_SHED_PENDING: '2', LOAD_SHED_WAIT_MS: String(WAIT_MS) },
+      env: {
+        ANON_KEY,
+        LOAD_SHED_PENDING: '2',
+        LOAD_SHED_WAIT_MS: String(WAIT_MS),
+        LOAD_SHED_LOOP_MS: String(LOOP_MS),
+      },
     });
     [alice, bob] = [await createUser(server.url), await createUser(server.url)];
     await pair(server.url, alice, bob);
@@ -74,6 +82,21 @@ describe.each(DRIVERS)('load shedding (%s)', (driver) => {
     const ack = await emitWithAck(socket, 'send_message', desire());
     expect(ack).toMatchObject({ ok: false, code: 'server_busy' });
   }
+
+  it('sheds while the event loop has just run later than its limit', async () => {
+    const blockedUntil = Date.now() + LOOP_MS + 300;
+    while (Date.now() < blockedUntil) {
+      // The server shares this thread: a loop this busy cannot serve anyone in time.
+    }
+    const busy = await request(server.url, 'GET', '/api/profile', { token: alice.token });
+    expect(busy.status).toBe(503);
+    await expect
+      .poll(
+        async () =>
+          (await request(server.url, 'GET', '/api/profile', { token: alice.token })).status,
+      )
+      .toBe(200);
+  });
 
   it('does not shed for one slow operation, nor for a short queue', async () => {
     const release = holdDatabase(1);

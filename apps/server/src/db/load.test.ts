@@ -50,14 +50,28 @@ describe('trackDatabaseLoad', () => {
 });
 
 describe('overloadCheck', () => {
-  const config = loadConfig({ NODE_ENV: 'test', LOAD_SHED_PENDING: '2', LOAD_SHED_WAIT_MS: '100' });
-  const check = (pending: number, oldestMs: number) =>
-    overloadCheck({ pending: () => pending, oldestMs: () => oldestMs }, config)();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOAD_SHED_PENDING: '2',
+    LOAD_SHED_WAIT_MS: '100',
+    LOAD_SHED_LOOP_MS: '100',
+  });
+  const check = (pending: number, oldestMs: number, lagMs = 0) =>
+    overloadCheck(
+      { pending: () => pending, oldestMs: () => oldestMs, track: (work) => work() },
+      { lastMs: () => lagMs, stop: () => undefined },
+      config,
+    )();
 
   it('sheds only a queue that is both long and old', () => {
     expect(check(3, 101)).toBe(true);
     expect(check(3, 50)).toBe(false);
     expect(check(1, 5000)).toBe(false);
     expect(check(2, 5000)).toBe(false);
+  });
+
+  it('sheds while the event loop runs later than the limit, whatever the queue', () => {
+    expect(check(0, 0, 101)).toBe(true);
+    expect(check(0, 0, 99)).toBe(false);
   });
 });

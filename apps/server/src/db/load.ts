@@ -6,6 +6,8 @@ export interface DatabaseLoad {
   pending(): number;
   /** How long the oldest of them has been waiting or running, in ms (0 when none). */
   oldestMs(now?: number): number;
+  /** Counts other work that waits for the database (desires queued for the group commit). */
+  track<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -26,6 +28,7 @@ export function trackDatabaseLoad(db: Database): { db: Database; load: DatabaseL
     }
   };
   const load: DatabaseLoad = {
+    track: tracked,
     pending: () => started.size,
     oldestMs(now = Date.now()) {
       // A Map iterates in insertion order: its first entry is the oldest still in flight.

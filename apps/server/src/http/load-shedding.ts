@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { DatabaseLoad } from '../db/load.js';
 import { HttpError } from './errors.js';
+import type { EventLoopLag } from './event-loop-lag.js';
 
 /** Seconds a client is told to wait before trying again. */
 export const RETRY_AFTER_SECONDS = 1;
@@ -10,13 +11,15 @@ export type Overloaded = () => boolean;
 
 /**
  * Whether new work would only join a backlog: more operations in flight than the database runs
- * at once and the oldest waiting for longer than LOAD_SHED_WAIT_MS. One slow statement alone
- * never counts (too few in flight); a queue that grows does, and refusing until it drains keeps
- * the wait of what is accepted near the limit instead of growing to seconds.
+ * at once and the oldest waiting for longer than LOAD_SHED_WAIT_MS, or the event loop running
+ * later than LOAD_SHED_LOOP_MS (PGlite's work is on it). One slow statement alone never counts
+ * (too few in flight); a queue that grows does, and refusing until it drains keeps the wait of
+ * what is accepted near the limit instead of growing to seconds.
  */
-export function overloadCheck(load: DatabaseLoad, config: Config): Overloaded {
+export function overloadCheck(load: DatabaseLoad, lag: EventLoopLag, config: Config): Overloaded {
   return () =>
-    load.pending() > config.LOAD_SHED_PENDING && load.oldestMs() > config.LOAD_SHED_WAIT_MS;
+    lag.lastMs() > config.LOAD_SHED_LOOP_MS ||
+    (load.pending() > config.LOAD_SHED_PENDING && load.oldestMs() > config.LOAD_SHED_WAIT_MS);
 }
 
 /**

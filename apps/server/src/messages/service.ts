@@ -43,7 +43,8 @@ export async function sendDesire(
   input: NewDesire,
 ): Promise<SendResult> {
   await ctx.limits.takeDesire(userId);
-  const sent = await sendBatcherOf(ctx).send(userId, input);
+  // Queued for the group commit is waiting for the database: the load gauge counts it.
+  const sent = await ctx.load.track(() => sendBatcherOf(ctx).send(userId, input));
   switch (sent.outcome) {
     case 'no_partner':
       throw new HttpError('no_connected_partner');

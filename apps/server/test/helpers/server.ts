@@ -51,6 +51,9 @@ export async function startTestServer(
     RATE_LIMIT_REFRESH_PER_MINUTE: '1000',
     RATE_LIMIT_PAIRING_PER_MINUTE: '1000',
     RATE_LIMIT_DESIRES_PER_MINUTE: '100000',
+    // A test machine under load stalls now and then; shedding by the event loop is tested on
+    // purpose (load-shedding.test.ts), never by accident.
+    LOAD_SHED_LOOP_MS: '5000',
     ...options.env,
   });
   const mail: TestServer['mail'] = [];
