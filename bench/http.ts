@@ -1,6 +1,8 @@
 /**
  * HTTP benchmark: authenticated GET /api/messages?limit=50 and GET /api/profile under autocannon
- * against a seeded couple, and a bare Fastify route in the same run as the baseline.
+ * against a seeded couple. Two baselines in the same run: a bare Fastify route (HTTP alone), and
+ * the same two reads made straight on the database (same SQL, role, user scope, driver and pool
+ * size, as many loops as connections; no HTTP, token or serialisation).
  *
  *   npm run bench:http -- --driver postgres --duration 10 --connections 20
  */
@@ -8,6 +10,8 @@ import autocannon from 'autocannon';
 import { parseFlags } from './lib/args.js';
 import { createBenchDatabase, type Driver } from './lib/database.js';
 import { ProcessMonitor } from './lib/proc-stats.js';
+import { bareReads, hammerLoop, openLikeServer } from './lib/bare-database.js';
+import { loadConfig } from '../apps/server/src/config.js';
 import { seedCouples, seedDesires } from './lib/seed.js';
 import { ROOT, startAppServer, startProcess, type ServerProcess } from './lib/server-process.js';
 import { fmt, ratio } from './lib/stats.js';
@@ -18,9 +22,15 @@ if (!['pglite', 'postgres'].includes(flags.driver)) throw new Error('--driver pg
 
 interface Row {
   name: string;
-  result: autocannon.Result;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
   cpuPercent: number;
   rssMb: number;
+  /** For an app route: the row of the same read straight on the database. */
+  bareDatabase?: Row;
 }
 
 async function hammer(
@@ -44,7 +54,37 @@ async function hammer(
   });
   const [stats] = monitor.window();
   monitor.stop();
-  return { name, result, cpuPercent: stats?.cpuPercent ?? 0, rssMb: stats?.peakRssMb ?? 0 };
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    cpuPercent: stats?.cpuPercent ?? 0,
+    rssMb: stats?.peakRssMb ?? 0,
+  };
+}
+
+/** The read straight on the database, in this process (its CPU is this process's). */
+async function hammerDatabase(name: string, run: () => Promise<unknown>): Promise<Row> {
+  await run();
+  const monitor = new ProcessMonitor([process.pid]);
+  monitor.begin();
+  const result = await hammerLoop(run, {
+    connections: flags.connections,
+    durationS: flags.duration,
+  });
+  const [stats] = monitor.window();
+  monitor.stop();
+  return {
+    name,
+    ...result,
+    non2xx: 0,
+    errors: 0,
+    cpuPercent: stats?.cpuPercent ?? 0,
+    rssMb: stats?.peakRssMb ?? 0,
+  };
 }
 
 const database = await createBenchDatabase(flags.driver as Driver);
@@ -66,18 +106,30 @@ try {
   rows.push(await hammer('bare Fastify route (baseline)', bare, '/api/bare'));
   await bare.stop();
 
+  // Before the server: PGlite's directory has one owner at a time.
+  const direct = await openLikeServer(database.serverEnv, loadConfig({}).DATABASE_POOL_SIZE);
+  const reads = bareReads(direct, reader.id);
+  const bareProfile = await hammerDatabase('profile read, database only (baseline)', reads.profile);
+  const bareInbox = await hammerDatabase('inbox read, database only (baseline)', reads.inbox);
+  await direct.close();
+  rows.push(bareProfile, bareInbox);
+
   const app = await startAppServer(database.serverEnv);
   servers.push(app);
-  rows.push(await hammer('GET /api/profile', app, '/api/profile', reader.token));
-  rows.push(
-    await hammer('GET /api/messages?limit=50', app, '/api/messages?limit=50', reader.token),
-  );
+  rows.push({
+    ...(await hammer('GET /api/profile', app, '/api/profile', reader.token)),
+    bareDatabase: bareProfile,
+  });
+  rows.push({
+    ...(await hammer('GET /api/messages?limit=50', app, '/api/messages?limit=50', reader.token)),
+    bareDatabase: bareInbox,
+  });
 } finally {
   await Promise.all(servers.map((s) => s.stop()));
   await database.drop();
 }
 
-const base = rows[0]!.result;
+const base = rows[0]!;
 printTable(
   `HTTP (${flags.driver}, ${flags.connections} connections, ${flags.duration} s each, inbox of ${flags.desires})`,
   [
@@ -87,22 +139,26 @@ printTable(
     'p99 ms',
     'non-2xx',
     'errors',
-    'req/s vs base',
-    'p99 vs base',
+    'req/s vs Fastify',
+    'p99 vs Fastify',
+    'req/s vs database',
     'CPU %',
+    'CPU ms/req',
     'RSS MB',
   ],
-  rows.map(({ name, result, cpuPercent, rssMb }) => [
-    name,
-    fmt(result.requests.average, 0),
-    fmt(result.latency.p50, 1),
-    fmt(result.latency.p99, 1),
-    String(result.non2xx),
-    String(result.errors + result.timeouts),
-    ratio(result.requests.average, base.requests.average),
-    ratio(result.latency.p99, base.latency.p99),
-    fmt(cpuPercent, 0),
-    fmt(rssMb, 0),
+  rows.map((row) => [
+    row.name,
+    fmt(row.rps, 0),
+    fmt(row.p50, 1),
+    fmt(row.p99, 1),
+    String(row.non2xx),
+    String(row.errors),
+    ratio(row.rps, base.rps),
+    ratio(row.p99, base.p99),
+    row.bareDatabase ? ratio(row.rps, row.bareDatabase.rps) : '-',
+    fmt(row.cpuPercent, 0),
+    fmt((row.cpuPercent / 100 / row.rps) * 1000, 3),
+    fmt(row.rssMb, 0),
   ]),
 );
 process.exit(0);

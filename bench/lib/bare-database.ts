@@ -1,0 +1,60 @@
+import { openDatabase, type Database } from '../../apps/server/src/db/index.js';
+import {
+  selectOwnProfile,
+  selectPartnerSummary,
+} from '../../apps/server/src/profile/repository.js';
+import { listReceived } from '../../apps/server/src/messages/repository.js';
+import { summarize } from './stats.js';
+
+export interface LoopResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/** `connections` loops calling `run` back to back for `durationS`: a closed-loop load like autocannon's. */
+export async function hammerLoop(
+  run: () => Promise<unknown>,
+  { connections, durationS }: { connections: number; durationS: number },
+): Promise<LoopResult> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const end = started + durationS * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await run();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsedS = (performance.now() - started) / 1000;
+  const summary = summarize(latencies);
+  return { requests: latencies.length, rps: latencies.length / elapsedS, ...summary };
+}
+
+/**
+ * The reads of GET /api/profile and GET /api/messages?limit=50 exactly as the services make them
+ * (one transaction as app_user in the reader's scope, the same repository SQL), on a database
+ * opened like the server's (same driver and pool size), without HTTP, tokens or serialisation.
+ */
+export function bareReads(db: Database, userId: string) {
+  return {
+    profile: () =>
+      db.asUser(userId, async (tx) => {
+        const own = await selectOwnProfile(tx);
+        return own?.partner_id ? { ...own, partner: await selectPartnerSummary(tx) } : own;
+      }),
+    inbox: () =>
+      db.asUser(userId, (tx) => listReceived(tx, userId, { unreadOnly: false, limit: 50 })),
+  };
+}
+
+export function openLikeServer(
+  env: { DATABASE_URL?: string; DATA_DIR?: string },
+  poolSize: number,
+) {
+  return openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize });
+}
