@@ -1,8 +1,5 @@
 import { openDatabase, type Database } from '../../apps/server/src/db/index.js';
-import {
-  selectOwnProfile,
-  selectPartnerSummary,
-} from '../../apps/server/src/profile/repository.js';
+import { OWN_PROFILE_WITH_PARTNER_SQL } from '../../apps/server/src/profile/repository.js';
 import { listReceived } from '../../apps/server/src/messages/repository.js';
 import { summarize } from './stats.js';
 
@@ -37,16 +34,12 @@ export async function hammerLoop(
 
 /**
  * The reads of GET /api/profile and GET /api/messages?limit=50 exactly as the services make them
- * (one transaction as app_user in the reader's scope, the same repository SQL), on a database
+ * (as app_user in the reader's scope, the same repository SQL and round trips), on a database
  * opened like the server's (same driver and pool size), without HTTP, tokens or serialisation.
  */
 export function bareReads(db: Database, userId: string) {
   return {
-    profile: () =>
-      db.asUser(userId, async (tx) => {
-        const own = await selectOwnProfile(tx);
-        return own?.partner_id ? { ...own, partner: await selectPartnerSummary(tx) } : own;
-      }),
+    profile: () => db.readAsUser(userId, OWN_PROFILE_WITH_PARTNER_SQL),
     inbox: () =>
       db.asUser(userId, (tx) => listReceived(tx, userId, { unreadOnly: false, limit: 50 })),
   };

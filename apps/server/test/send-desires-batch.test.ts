@@ -28,6 +28,7 @@ function counting(db: Database): { db: Database; statements: string[] } {
       exec: (sql) => db.exec(sql),
       transaction: (fn) => db.transaction(fn),
       asUser: (userId, fn) => db.asUser(userId, fn),
+      readAsUser: (userId, sql) => db.readAsUser(userId, sql),
       close: () => db.close(),
     },
   };

@@ -17,6 +17,7 @@ function gatedDatabase() {
     ...tx,
     transaction: (fn) => wait(null).then(() => fn(tx)),
     asUser: (_id, fn) => wait(null).then(() => fn(tx)),
+    readAsUser: () => wait([]),
     close: async () => undefined,
   };
   return { db, openNext: () => gates.shift()?.() };

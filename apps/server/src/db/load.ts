@@ -43,6 +43,7 @@ export function trackDatabaseLoad(db: Database): { db: Database; load: DatabaseL
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) => tracked(() => db.transaction(fn)),
     asUser: <T>(userId: string, fn: (tx: Queryable) => Promise<T>) =>
       tracked(() => db.asUser(userId, fn)),
+    readAsUser: <T>(userId: string, sql: string) => tracked(() => db.readAsUser<T>(userId, sql)),
     close: () => db.close(),
   };
   return { db: wrapped, load };

@@ -1,7 +1,13 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { fsyncSync, mkdirSync } from 'node:fs';
-import { enterUserScope, type Database, type Queryable, type SqlParam } from './types.js';
+import {
+  enterUserScope,
+  userScopeSql,
+  type Database,
+  type Queryable,
+  type SqlParam,
+} from './types.js';
 import { PG_TYPES, parseInt8, parseTimestamp } from './parsers.js';
 
 interface PGliteLike {
@@ -83,6 +89,13 @@ export async function openPGlite(dataDir?: string): Promise<Database> {
         const scoped = wrap(tx);
         await enterUserScope(scoped, userId);
         return fn(scoped);
+      }),
+    // No network between us and PGlite: the scope and the read are two calls in one transaction.
+    readAsUser: <T>(userId: string, sql: string) =>
+      pg.transaction(async (tx) => {
+        const scoped = wrap(tx);
+        await scoped.query(userScopeSql(userId));
+        return (await scoped.query<T>(sql)).rows;
       }),
     close: () => pg.close(),
   };

@@ -1,5 +1,11 @@
 import pg from 'pg';
-import { beginAsUserSql, type Database, type Queryable, type SqlParam } from './types.js';
+import {
+  beginAsUserSql,
+  userScopeSql,
+  type Database,
+  type Queryable,
+  type SqlParam,
+} from './types.js';
 import { PG_TYPES, parseInt8, parseTimestamp } from './parsers.js';
 
 const typeParsers = {
@@ -124,6 +130,14 @@ export async function openPostgres({
     ...wrap(pool),
     transaction: (fn) => transaction(fn),
     asUser: (userId, fn) => transaction(fn, userId),
+    async readAsUser<T>(userId: string, sql: string) {
+      // Several statements in one simple query are one implicit transaction: set_config(…, true)
+      // lasts until its end, so the pooled connection never keeps the scope.
+      const results = (await pool.query(
+        `${userScopeSql(userId)}; ${sql}`,
+      )) as unknown as pg.QueryResult[];
+      return results[1]!.rows as T[];
+    },
     close: () => pool.end(),
   };
 }

@@ -24,6 +24,21 @@ export async function selectOwnProfile(q: Queryable): Promise<ProfileRow | undef
   return rows[0];
 }
 
+/**
+ * The caller's profile with the partner's summary, as one statement (GET /api/profile reads it
+ * in one round trip with `Database.readAsUser`); `partner` is null when not paired.
+ */
+export const OWN_PROFILE_WITH_PARTNER_SQL = `
+  SELECT id, username, auth_method, farcaster_id, farcaster_username, partner_id,
+         created_at, updated_at, my_partner_status() AS partner_status,
+         CASE WHEN partner_id IS NOT NULL THEN (
+           SELECT jsonb_build_object('id', s.id, 'username', s.username)
+           FROM get_partner_summary() s
+         ) END AS partner
+  FROM profiles`;
+
+export type ProfileWithPartnerRow = ProfileRow & { partner: PartnerSummary | null };
+
 export async function selectPartnerSummary(q: Queryable): Promise<PartnerSummary | null> {
   const { rows } = await q.query<PartnerSummary>('SELECT id, username FROM get_partner_summary()');
   return rows[0] ?? null;

@@ -5,12 +5,12 @@ import { HttpError } from '../http/errors.js';
 import * as repo from './repository.js';
 
 export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
-  return ctx.db.asUser(userId, async (tx) => {
-    const own = await repo.selectOwnProfile(tx);
-    if (!own) throw new HttpError('profile_not_found');
-    const partner = own.partner_id ? await repo.selectPartnerSummary(tx) : null;
-    return { ...own, partner };
-  });
+  const [own] = await ctx.db.readAsUser<repo.ProfileWithPartnerRow>(
+    userId,
+    repo.OWN_PROFILE_WITH_PARTNER_SQL,
+  );
+  if (!own) throw new HttpError('profile_not_found');
+  return { ...own, partner: own.partner ?? null };
 }
 
 /** The username arrives already trimmed, lower-cased and checked by usernameSchema. */
