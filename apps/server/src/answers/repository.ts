@@ -2,8 +2,6 @@ import type { AnswerChoice, DesireAnswer, EncryptionData } from '@couple/protoco
 import type { Queryable } from '../db/index.js';
 import type { SqlParam } from '../db/types.js';
 
-const ANSWER_COLUMNS = 'message_id, choice, note_encrypted, encryption_data, updated_at';
-
 /** The answer's note: kept as stored, replaced by a new ciphertext, or removed. */
 export type AnswerNoteChange =
   | { kind: 'keep' }
@@ -56,15 +54,6 @@ export async function answerDesireAs(
 }
 
 /** The answers to the given desires that the caller may see. */
-export async function selectAnswers(q: Queryable, messageIds: string[]): Promise<DesireAnswer[]> {
-  if (messageIds.length === 0) return [];
-  const { rows } = await q.query<DesireAnswer>(
-    `SELECT ${ANSWER_COLUMNS} FROM desire_answers WHERE message_id = ANY($1::uuid[])`,
-    [messageIds],
-  );
-  return rows;
-}
-
 export async function selectUsername(q: Queryable, userId: string): Promise<string | null> {
   const { rows } = await q.query<{ username: string }>(
     'SELECT username FROM profiles WHERE id = $1',
