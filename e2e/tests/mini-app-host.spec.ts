@@ -118,6 +118,8 @@ test.describe('the mini-app in a Farcaster client', () => {
     const app = await client.appFrame();
     const onboarding = new OnboardingPage(app);
     await onboarding.expectOpen();
+    // The Farcaster name is offered in the app's alphabet ('fc-alice' → 'fc_alice').
+    await expect(onboarding.username).toHaveValue('fc_alice');
     const farcasterUser = newUser('fc');
     await onboarding.choose(farcasterUser.username);
     expect((await client.hostLog()).map((entry) => entry.call)).toContain('signIn');

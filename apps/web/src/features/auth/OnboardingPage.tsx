@@ -12,9 +12,15 @@ import { useFormSubmit } from '../../lib/use-form-submit.js';
 import { profileKeys } from '../profile/queries.js';
 import { ROUTES } from './routing.js';
 import { SignOutButton } from './SignOutButton.js';
+import { useMiniAppHost } from '../miniapp/host.js';
+import { suggestedUsername } from '../miniapp/suggested-username.js';
 
 export function OnboardingPage() {
-  const [username, setUsername] = useState('');
+  const host = useMiniAppHost();
+  // Inside a Farcaster client the user's Farcaster name is offered; they may change it.
+  const [username, setUsername] = useState(() =>
+    host.status === 'host' ? suggestedUsername(host.host.context.user.username) : '',
+  );
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const name = username.trim().toLowerCase();
