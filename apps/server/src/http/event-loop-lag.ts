@@ -1,34 +1,30 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-
 export interface EventLoopLag {
   /**
-   * How late the event loop is, in ms: the longest delay of the last sample window, or, when the
-   * window's own timer is overdue (a loop too busy to run timers), how overdue it is.
+   * How late the event loop is, in ms: the most its sampling timer ran late in the last
+   * `windows` windows, or how overdue that timer is now (a loop too busy to run timers).
    */
   lastMs(): number;
   stop(): void;
 }
 
 /**
- * How late the event loop runs. On PGlite the database works on this thread, so an overload
- * shows here first: messages wait in the sockets' buffers, where no queue of ours can see them.
+ * How late the event loop runs, measured by a timer's own lateness. On PGlite the database works
+ * on this thread, so an overload shows here first: messages wait in the sockets' buffers, where
+ * no queue of ours can see them. A stall is remembered for `windows` windows (half a second),
+ * long enough to refuse the requests that waited behind it.
  */
-export function watchEventLoopLag(windowMs = 250): EventLoopLag {
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  histogram.enable();
-  let last = 0;
-  let sampledAt = performance.now();
+export function watchEventLoopLag(windowMs = 250, windows = 2): EventLoopLag {
+  const recent: number[] = [];
+  let due = performance.now() + windowMs;
   const timer = setInterval(() => {
-    last = histogram.max / 1e6;
-    histogram.reset();
-    sampledAt = performance.now();
+    const now = performance.now();
+    recent.push(Math.max(0, now - due));
+    if (recent.length > windows) recent.shift();
+    due = now + windowMs;
   }, windowMs);
   timer.unref();
   return {
-    lastMs: () => Math.max(last, performance.now() - sampledAt - windowMs),
-    stop: () => {
-      clearInterval(timer);
-      histogram.disable();
-    },
+    lastMs: () => Math.max(0, ...recent, performance.now() - due),
+    stop: () => clearInterval(timer),
   };
 }
