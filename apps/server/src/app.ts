@@ -38,7 +38,7 @@ import { attachRealtime } from './realtime/server.js';
 import { debugRoutes } from './debug/routes.js';
 import { createPublicFetch } from './http/public-network.js';
 import { createActionLimits } from './abuse/action-limits.js';
-import { contentSecurityPolicy, helmetOptions } from './web/csp.js';
+import { applyContentSecurityPolicy, helmetOptions } from './web/csp.js';
 import { trackDatabaseLoad } from './db/load.js';
 import { overloadCheck, shedLoad } from './http/load-shedding.js';
 import { watchEventLoopLag } from './http/event-loop-lag.js';
@@ -125,11 +125,7 @@ export async function buildApp(
   const stopPushDelivery = registerPushDelivery(ctx, background, pushSender);
 
   await app.register(helmet, helmetOptions());
-  const csp = contentSecurityPolicy(config);
-  app.addHook(
-    'onRequest',
-    async (_request, reply) => void reply.header('content-security-policy', csp),
-  );
+  applyContentSecurityPolicy(app, config);
   await allowCrossOrigin(app, config.CORS_ORIGINS);
   rateLimitRedis?.on('error', () => undefined);
   // Connect in the background: the action limits ask Redis only once it is ready.

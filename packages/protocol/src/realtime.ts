@@ -6,19 +6,24 @@ import { z } from 'zod';
  * timeout 10 s, reconnect delays) are SPEC §10's; the server closes a socket that has been
  * silent for two heartbeats and a timeout.
  */
+const CLIENT_HEARTBEAT_MS = 25_000;
+const CLIENT_TIMEOUT_MS = 10_000;
+
 export const REALTIME = {
   path: '/realtime/v1/websocket',
   /** Phoenix serializer versions: 1.0.0 sends objects, 2.0.0 (supabase-js's default) arrays. */
   versions: ['1.0.0', '2.0.0'],
-  clientHeartbeatMs: 25_000,
-  idleTimeoutMs: 60_000,
+  clientHeartbeatMs: CLIENT_HEARTBEAT_MS,
+  clientTimeoutMs: CLIENT_TIMEOUT_MS,
+  /** Two missed heartbeats and a timeout: a socket silent this long is closed. */
+  idleTimeoutMs: 2 * CLIENT_HEARTBEAT_MS + CLIENT_TIMEOUT_MS,
   maxChannelsPerSocket: 100,
   maxBindingsPerChannel: 20,
   maxFrameBytes: 64 * 1024,
   /** Frames a socket may send in a second before it is closed: room for joining every channel. */
   maxFramesPerSecond: 200,
   /** WebSocket close codes used when the server ends a socket. */
-  close: { badFrame: 1007, policy: 1008, tooBig: 1009, goingAway: 1001 },
+  close: { badFrame: 1007, policy: 1008, tooBig: 1009, goingAway: 1001, internal: 1011 },
 } as const;
 
 /** The tables whose changes are published (SPEC §7's two subscriptions). */

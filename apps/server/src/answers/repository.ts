@@ -53,7 +53,6 @@ export async function answerDesireAs(
   };
 }
 
-/** The answers to the given desires that the caller may see. */
 export async function selectUsername(q: Queryable, userId: string): Promise<string | null> {
   const { rows } = await q.query<{ username: string }>(
     'SELECT username FROM profiles WHERE id = $1',

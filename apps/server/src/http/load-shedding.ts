@@ -5,7 +5,12 @@ import { HttpError } from './errors.js';
 import type { EventLoopLag } from './event-loop-lag.js';
 
 /** Seconds a client is told to wait before trying again. */
-export const RETRY_AFTER_SECONDS = 1;
+const RETRY_AFTER_SECONDS = 1;
+
+/** The refusal of shed work, on every surface: nothing was done, so a retry is safe. */
+export function serverBusy(): HttpError {
+  return new HttpError('server_busy', { retryAfter: RETRY_AFTER_SECONDS });
+}
 
 export type Overloaded = () => boolean;
 
@@ -33,6 +38,6 @@ export function shedLoad(app: FastifyInstance, overloaded: Overloaded): void {
     const needsDatabase =
       url.startsWith('/api/') || url.startsWith('/rest/v1/') || url.startsWith('/auth/v1/');
     if (!needsDatabase || url === '/api/health' || !overloaded()) return;
-    throw new HttpError('server_busy', { retryAfter: RETRY_AFTER_SECONDS });
+    throw serverBusy();
   });
 }

@@ -7,7 +7,6 @@ import { getUnreadCount } from '../messages/service.js';
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /** Between instances (socket.io server-side emit through the adapter): a session was ended. */
-/** Told to the other instances through the adapter when a session ends. */
 export const SESSION_REVOKED = 'session_revoked';
 
 /**

@@ -7,8 +7,8 @@ import {
   type Ack,
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import { classifyError, HttpError } from '../http/errors.js';
-import { RETRY_AFTER_SECONDS } from '../http/load-shedding.js';
+import { classifyError } from '../http/errors.js';
+import { serverBusy } from '../http/load-shedding.js';
 import { parseInput } from '../http/validate.js';
 import { getUnreadCount, markMessagesRead, sendDesire } from '../messages/service.js';
 import { getPartnerStatus } from '../partner/service.js';
@@ -48,8 +48,7 @@ export function bindClientEvents(socket: Socket, ctx: AppContext, userId: string
         typeof last === 'function' ? (last as (response: Ack<unknown>) => void) : undefined;
       const payload = ack ? args.slice(0, -1)[0] : args[0];
       try {
-        if (ctx.overloaded())
-          throw new HttpError('server_busy', { retryAfter: RETRY_AFTER_SECONDS });
+        if (ctx.overloaded()) throw serverBusy();
         const data = await handler(userId, payload);
         ack?.({ ok: true, data });
       } catch (error) {

@@ -68,7 +68,9 @@ export class RealtimeConnection {
     const frame = isBinary ? null : parseRealtimeFrame(text, this.vsn);
     if (!frame) return this.close(REALTIME.close.badFrame, REALTIME_ERRORS.badFrame);
     this.idle.refresh();
-    this.queue = this.queue.then(() => this.handle(frame)).catch(() => this.close(1011, 'error'));
+    this.queue = this.queue
+      .then(() => this.handle(frame))
+      .catch(() => this.close(REALTIME.close.internal, 'error'));
   }
 
   private async handle(frame: RealtimeFrame): Promise<void> {

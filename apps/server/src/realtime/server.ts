@@ -26,23 +26,29 @@ function refuse(socket: Duplex, status: number, text: string, message: string): 
   );
 }
 
+/** The token's expiry in ms, read without checking it (the check is verifyAccessToken's). */
+function expiryMs(token: string): number | undefined {
+  try {
+    const { exp } = decodeJwt(token);
+    return exp === undefined ? undefined : exp * 1000;
+  } catch {
+    return undefined;
+  }
+}
+
 function tokenAuthenticator(ctx: AppContext, anonKey: string): Authenticate {
   return async (token) => {
     if (token === '' || secretsMatch(token, anonKey)) return null;
-    const claims = await ctx.tokens.verifyAccessToken(token);
+    const [claims, expiresAt] = [await ctx.tokens.verifyAccessToken(token), expiryMs(token)];
     if (!claims) {
-      let expired = false;
-      try {
-        expired = (decodeJwt(token).exp ?? Infinity) * 1000 <= Date.now();
-      } catch {
-        expired = false;
-      }
+      const expired = expiresAt !== undefined && expiresAt <= Date.now();
       return { refused: expired ? REALTIME_ERRORS.tokenExpired : REALTIME_ERRORS.invalidToken };
     }
     if (!(await ctx.sessions.isActive(claims.sessionId))) {
       return { refused: REALTIME_ERRORS.sessionEnded };
     }
-    return { ...claims, expiresAt: (decodeJwt(token).exp ?? 0) * 1000 };
+    // A verified access token always has exp (a required claim).
+    return { ...claims, expiresAt: expiresAt ?? 0 };
   };
 }
 
