@@ -50,9 +50,9 @@ export type SendResult = { kind: 'sent'; message: Message } | { kind: 'queued' }
 /**
  * Sends over the live channel and resolves once the server acknowledged the stored row. A dead
  * socket, a missing acknowledgement or a busy server falls back to POST /api/messages with the
- * same id, so the desire is stored once at most; a refusal by the server is final. No answer at all (offline,
- * server unreachable, 5xx, 429) keeps the sealed desire in the outbox, as does an outbox that
- * still holds older ones (they go first).
+ * same id, so the desire is stored once at most; a refusal by the server is final. No answer at
+ * all (offline, server unreachable, 5xx, 429) keeps the sealed desire in the outbox, as does an
+ * outbox that still holds older ones (they go first).
  */
 export async function sendDesire(draft: DesireDraft): Promise<SendResult> {
   const desire = await buildDesire(draft);

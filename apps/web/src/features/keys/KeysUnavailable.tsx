@@ -1,6 +1,7 @@
 import { KEY_TEXTS } from '@couple/protocol/browser';
 import { useMiniAppHost } from '../miniapp/host.js';
 import { logClientError } from '../../lib/client-errors.js';
+import { Button } from '../../components/Button.js';
 
 /**
  * Why notes cannot be read or sent on this device. Inside a mini-app host the cause is the
@@ -14,15 +15,9 @@ export function KeysUnavailable({ className }: { className?: string }) {
       (error: unknown) => logClientError('open_in_browser', error),
     );
   return (
-    <div className="flex flex-col items-start gap-2">
+    <div className="flex flex-1 flex-col gap-2">
       <p className={className}>{KEY_TEXTS.unavailableInHost}</p>
-      <button
-        type="button"
-        onClick={open}
-        className="inline-flex min-h-10 items-center justify-center rounded-xl bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
-      >
-        {KEY_TEXTS.openInBrowser}
-      </button>
+      <Button onClick={open}>{KEY_TEXTS.openInBrowser}</Button>
     </div>
   );
 }
