@@ -9,9 +9,12 @@
  *   one, the pairing calls on the other)
  *   --watchers N: besides the couple, N signed-in users subscribed to everything (RLS hides all)
  */
-import WebSocket from 'ws';
-import { io, type Socket } from 'socket.io-client';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Socket } from 'socket.io-client';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createUser, request, type TestUser } from '../apps/server/test/helpers/api.js';
+import { connectLive, nextEvent } from '../apps/server/test/helpers/live-client.js';
+import { subscribe, type Subscription } from '../apps/server/test/helpers/realtime.js';
+import { signedInClient } from '../apps/server/test/helpers/supabase.js';
 import { parseFlags } from './lib/args.js';
 import { createBenchDatabase, REDIS_URL } from './lib/database.js';
 import { startAppServer, type ServerProcess } from './lib/server-process.js';
@@ -22,72 +25,14 @@ const flags = parseFlags({ mode: 'postgres', couples: 100, watchers: 20 });
 if (!['pglite', 'postgres', 'redis'].includes(flags.mode)) throw new Error('--mode');
 const ANON_KEY = 'bench-anon-key-realtime-0123456789';
 
-interface User {
-  id: string;
-  email: string;
-  token: string;
-}
-
-async function call<T>(url: string, path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(url + path, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function signUp(url: string, n: number): Promise<User> {
-  const name = `rt${n}_${Math.floor(Math.random() * 1e6)}`;
-  const email = `${name}@example.com`;
-  const session = await call<{ access_token: string; user: { id: string } }>(
-    url,
-    '/api/auth/signup',
-    { email, password: 'correct horse', username: name },
-  );
-  return { id: session.user.id, email, token: session.access_token };
-}
-
-type Transport = NonNullable<
-  NonNullable<Parameters<typeof createClient>[2]>['realtime']
->['transport'];
-
-/** A signed-in supabase-js client whose channel calls `seen` on each partner_connections INSERT. */
-async function realtimeSubscriber(
+/** A signed-in supabase-js client (the test suite's own helpers) with one channel of bindings. */
+async function listen(
   url: string,
-  user: User,
-  table: string | undefined,
-  seen: (row: Record<string, unknown>) => void,
-): Promise<SupabaseClient> {
-  const client = createClient(url, ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as unknown as Transport },
-  });
-  await client.auth.signInWithPassword({ email: user.email, password: 'correct horse' });
-  const channel = client.channel(`watch-${user.id}`);
-  const binding = table
-    ? { event: 'INSERT' as const, schema: 'public', table }
-    : { event: '*' as const, schema: '*' };
-  channel.on('postgres_changes', binding, (payload) => seen(payload.new));
-  await new Promise<void>((resolve, reject) =>
-    channel.subscribe((status, error) =>
-      status === 'SUBSCRIBED' ? resolve() : reject(error ?? new Error(status)),
-    ),
-  );
-  return client;
-}
-
-function liveSubscriber(url: string, user: User, seen: () => void): Promise<Socket> {
-  const socket = io(url, { transports: ['websocket'], auth: { token: user.token } });
-  socket.on('partner_status_update', seen);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  user: TestUser,
+  bindings: Parameters<typeof subscribe>[2],
+): Promise<{ client: SupabaseClient; subscription: Subscription }> {
+  const { client } = await signedInClient(url, ANON_KEY, user);
+  return { client, subscription: await subscribe(client, `watch-${user.id}`, bindings) };
 }
 
 const database = await createBenchDatabase(flags.mode === 'pglite' ? 'pglite' : 'postgres');
@@ -101,43 +46,48 @@ const callerUrl = servers.at(-1)!.url;
 
 const realtime: number[] = [];
 const live: number[] = [];
-let leaked = 0;
 const clients: SupabaseClient[] = [];
 const sockets: Socket[] = [];
+const watchers: Subscription[] = [];
+const elapsedSince =
+  (started: number) =>
+  <T>(arrived: Promise<T>) =>
+    arrived.then(() => performance.now() - started);
 try {
   for (let w = 0; w < flags.watchers; w++) {
-    const watcher = await signUp(callerUrl, 100_000 + w);
-    clients.push(await realtimeSubscriber(subscriberUrl, watcher, undefined, () => leaked++));
-  }
-  for (let c = 0; c < flags.couples; c++) {
-    const [owner, redeemer] = [await signUp(callerUrl, 2 * c), await signUp(callerUrl, 2 * c + 1)];
-    let started = 0;
-    let waiting = 3;
-    let done: () => void = () => undefined;
-    const finished = new Promise<void>((resolve) => (done = resolve));
-    const arrived = (into: number[]) => () => {
-      into.push(performance.now() - started);
-      if (--waiting === 0) done();
-    };
-    clients.push(
-      await realtimeSubscriber(subscriberUrl, owner, 'partner_connections', arrived(realtime)),
-      await realtimeSubscriber(subscriberUrl, redeemer, 'partner_connections', arrived(realtime)),
-    );
-    sockets.push(await liveSubscriber(subscriberUrl, owner, arrived(live)));
-    const { code } = await call<{ code: string }>(
-      callerUrl,
-      '/api/partner/generate-code',
-      {},
-      owner.token,
-    );
-    started = performance.now();
-    await call(callerUrl, '/api/partner/connect', { code }, redeemer.token);
-    await Promise.race([
-      finished,
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error(`couple ${c} timed out`)), 10_000),
-      ),
+    const watcher = await listen(subscriberUrl, await createUser(callerUrl), [
+      { event: '*', schema: '*' },
     ]);
+    clients.push(watcher.client);
+    watchers.push(watcher.subscription);
+  }
+  const connections = [
+    { event: 'INSERT' as const, schema: 'public', table: 'partner_connections' },
+  ];
+  for (let c = 0; c < flags.couples; c++) {
+    const [owner, redeemer] = [await createUser(callerUrl), await createUser(callerUrl)];
+    const [ownerSide, redeemerSide] = [
+      await listen(subscriberUrl, owner, connections),
+      await listen(subscriberUrl, redeemer, connections),
+    ];
+    clients.push(ownerSide.client, redeemerSide.client);
+    const socket = await connectLive(subscriberUrl, owner.token);
+    sockets.push(socket);
+    const generated = await request(callerUrl, 'POST', '/api/partner/generate-code', {
+      token: owner.token,
+    });
+    const statusUpdate = nextEvent(socket, 'partner_status_update', 10_000);
+    const since = elapsedSince(performance.now());
+    const ownerArrival = since(ownerSide.subscription.next(undefined, 10_000));
+    const redeemerArrival = since(redeemerSide.subscription.next(undefined, 10_000));
+    const liveArrival = since(statusUpdate);
+    const connected = await request(callerUrl, 'POST', '/api/partner/connect', {
+      token: redeemer.token,
+      body: { code: generated.body.code },
+    });
+    if (connected.status !== 200) throw new Error(`couple ${c}: connect ${connected.status}`);
+    realtime.push(await ownerArrival, await redeemerArrival);
+    live.push(await liveArrival);
   }
 } finally {
   for (const socket of sockets) socket.close();
@@ -147,6 +97,7 @@ try {
 }
 
 const [r, l] = [summarize(realtime), summarize(live)];
+const leaked = watchers.reduce((sum, watcher) => sum + watcher.changes.length, 0);
 printTable(
   `bench:realtime --mode ${flags.mode} --couples ${flags.couples} --watchers ${flags.watchers} (ms from the connect call)`,
   ['channel', 'deliveries', 'p50', 'p95', 'p99', 'max', 'p50 vs live'],
