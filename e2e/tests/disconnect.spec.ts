@@ -1,10 +1,11 @@
-import { APP_TEXTS } from '@couple/protocol/browser';
+import { APP_TEXTS, KEY_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
 import { Layout } from '../pages/Layout.js';
 import { PartnerPage } from '../pages/PartnerPage.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
 import { MOBILE, expect, test, toast } from '../support/fixtures.js';
 import { signIn } from '../support/flows.js';
+import { holdRequests } from '../support/hold-requests.js';
 
 test('on a phone the disconnect question shows whole above the tabs and says what is kept', async ({
   openBrowser,
@@ -12,20 +13,28 @@ test('on a phone the disconnect question shows whole above the tabs and says wha
 }) => {
   const [alice] = await backend.couple();
   const page = await openBrowser({ mobile: true, viewport: MOBILE });
+  const keysHeld = holdRequests(page, '**/api/keys**');
   await signIn(page, alice);
   const layout = new Layout(page);
   await layout.open('settings');
   const settings = new SettingsPage(page);
   await settings.askToDisconnect();
+  const encryptionReady = page.getByText(KEY_TEXTS.encryptionReady);
+  await expect(encryptionReady).toBeHidden();
+  keysHeld.release();
+  await expect(encryptionReady).toBeAttached();
 
   await expect(settings.disconnectDialog).toContainText(APP_TEXTS.disconnectHistory);
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  const dialog = await settings.disconnectDialog.boundingBox();
-  const tabs = await layout.tabBar.boundingBox();
-  expect(dialog && tabs).toBeTruthy();
-  if (!dialog || !tabs) return;
-  expect(dialog.y).toBeGreaterThanOrEqual(0);
-  expect(dialog.y + dialog.height).toBeLessThanOrEqual(tabs.y);
+  await expect
+    .poll(async () => {
+      const dialog = await settings.disconnectDialog.boundingBox();
+      const tabs = await layout.tabBar.boundingBox();
+      if (!dialog || !tabs) return 'not laid out';
+      if (dialog.y < 0) return 'above the screen';
+      return dialog.y + dialog.height <= tabs.y ? 'whole above the tabs' : 'under the tabs';
+    })
+    .toBe('whole above the tabs');
 });
 
 test('the partner who is disconnected is told who left and that the history stays', async ({

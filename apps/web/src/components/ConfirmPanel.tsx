@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { keepInView } from '../lib/keep-in-view.js';
 import { Button } from './Button.js';
 
 /**
  * An inline question with Cancel and a red confirm button, opened in place of the button that
- * asked it. It focuses Cancel and brings itself wholly into view above the phone's tab bar.
+ * asked it. It focuses Cancel and brings itself wholly into view above the phone's tab bar,
+ * staying there while sections above it finish loading.
  */
 export function ConfirmPanel({
   question,
@@ -28,7 +30,7 @@ export function ConfirmPanel({
 
   useEffect(() => {
     cancel.current?.focus({ preventScroll: true });
-    panel.current?.scrollIntoView({ block: 'nearest' });
+    return panel.current ? keepInView(panel.current) : undefined;
   }, []);
 
   return (
