@@ -1,7 +1,8 @@
-// Compiles the server for `npm start`: one ES module bundle of src/main.ts with the workspace's
-// own TypeScript (this app and @couple/protocol), so production runs plain JavaScript with no
-// TypeScript loader. npm packages stay external: node_modules is there at run time, and some
-// (PGlite's WebAssembly, argon2's native addon) load files next to themselves.
+// Compiles the server for `npm start`: ES module bundles of src/main.ts and of the PGlite worker
+// (src/db/pglite-worker.ts) with the workspace's own TypeScript (this app and @couple/protocol),
+// so production runs plain JavaScript with no TypeScript loader. npm packages stay external:
+// node_modules is there at run time, and some (PGlite's WebAssembly, argon2's native addon) load
+// files next to themselves.
 //
 // The bundle sits at dist/server/main.js, two folders below apps/server like src/db/ and
 // src/web/: the paths those modules resolve from import.meta.url (../../migrations/,
@@ -15,9 +16,15 @@ const dependencies = [manifest('./package.json'), manifest('../../packages/proto
   .flatMap((pkg) => Object.keys(pkg.dependencies ?? {}))
   .filter((name) => !name.startsWith('@couple/'));
 
+const source = (path) => new URL(path, import.meta.url).pathname;
+
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/server/main.js', import.meta.url).pathname,
+  // The PGlite worker is its own entry: the server starts it from the file beside main.js.
+  entryPoints: [
+    { in: source('./src/main.ts'), out: 'main' },
+    { in: source('./src/db/pglite-worker.ts'), out: 'pglite-worker' },
+  ],
+  outdir: source('./dist/server/'),
   bundle: true,
   platform: 'node',
   format: 'esm',

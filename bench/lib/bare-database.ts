@@ -46,8 +46,13 @@ export function bareReads(db: Database, userId: string) {
 }
 
 export function openLikeServer(
-  env: { DATABASE_URL?: string; DATA_DIR?: string },
+  env: { DATABASE_URL?: string; DATA_DIR?: string; PGLITE_THREAD?: string },
   poolSize: number,
 ) {
-  return openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize });
+  return openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize,
+    pgliteThread: env.PGLITE_THREAD === 'main' ? 'main' : 'worker',
+  });
 }

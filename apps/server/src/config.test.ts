@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       PORT: 3000,
       HOST: 'localhost',
       DATA_DIR: './data',
+      PGLITE_THREAD: 'worker',
       PUBLIC_URL: 'http://localhost:3000',
       LOG_LEVEL: 'info',
       TRUST_PROXY: false,
@@ -47,6 +48,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://desires.example' }).PUBLIC_URL).toBe(
       'https://desires.example',
     );
+  });
+
+  it('runs PGlite in the server thread only when told, and names a bad choice', () => {
+    expect(loadConfig({ PGLITE_THREAD: 'main' }).PGLITE_THREAD).toBe('main');
+    expect(errorOf({ PGLITE_THREAD: 'thread' }).message).toContain('PGLITE_THREAD');
   });
 
   it('accepts postgres:// and postgresql:// URLs', () => {

@@ -43,6 +43,8 @@ const schema = z
     HOST: z.string().min(1).default('localhost'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
+    // Where embedded PGlite runs: its own worker thread, or the server's thread (no worker).
+    PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
       .optional(),

@@ -7,6 +7,13 @@ async function start(config: Config): Promise<void> {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    pgliteThread: config.PGLITE_THREAD,
+    // Nothing can be served without it: exit, so that the supervisor starts the server again
+    // (a restart recovers the database as after a kill; docs/durability.md).
+    onDatabaseLost: (error) => {
+      console.error(`database lost: ${error.message}`);
+      process.exit(1);
+    },
   });
   const { app } = await buildApp({ config, db });
 

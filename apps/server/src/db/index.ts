@@ -1,4 +1,5 @@
 import { openPGlite } from './pglite.js';
+import { openPGliteWorker } from './pglite-worker-client.js';
 import { openPostgres } from './postgres.js';
 import { migrate } from './migrate.js';
 import type { Database } from './types.js';
@@ -9,13 +10,21 @@ export interface DatabaseConfig {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
   poolSize?: number | undefined;
+  pgliteThread?: 'worker' | 'main' | undefined;
+  /** PGlite's worker thread stopped under the server: the database is gone for good. */
+  onDatabaseLost?: ((error: Error) => void) | undefined;
 }
 
-/** PostgreSQL when a URL is configured, else embedded PGlite; migrated before use. */
+/**
+ * PostgreSQL when a URL is configured, else embedded PGlite (in a worker thread unless told
+ * otherwise); migrated before use.
+ */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const db = config.databaseUrl
     ? await openPostgres({ connectionString: config.databaseUrl, max: config.poolSize, warm: true })
-    : await openPGlite(config.dataDir);
+    : config.pgliteThread === 'main'
+      ? await openPGlite(config.dataDir)
+      : await openPGliteWorker(config.dataDir, { onLost: config.onDatabaseLost });
   try {
     await migrate(db);
   } catch (error) {

@@ -1,6 +1,3 @@
-import { PGlite, types } from '@electric-sql/pglite';
-import { NodeFS } from '@electric-sql/pglite/nodefs';
-import { fsyncSync, mkdirSync } from 'node:fs';
 import {
   enterUserScope,
   userScopeSql,
@@ -8,7 +5,7 @@ import {
   type Queryable,
   type SqlParam,
 } from './types.js';
-import { PG_TYPES, parseInt8, parseTimestamp } from './parsers.js';
+import { createPGlite } from './pglite-engine.js';
 
 interface PGliteLike {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
@@ -27,57 +24,9 @@ function wrap(target: PGliteLike): Queryable {
   };
 }
 
-interface EmscriptenNodeFs {
-  NODEFS: { stream_ops: { fsync?: (stream: { nfd: number }) => number } };
-}
-
-/**
- * PGlite's Node file system hands every write to the OS at once, so a killed process loses no
- * commit; but nothing reaches the disk: PGlite starts PostgreSQL with fsync off (-F), Emscripten's
- * fdatasync is a no-op and its NODEFS has no fsync. Here NODEFS gets a real fsync, and PostgreSQL
- * runs with fsync on and wal_sync_method=fsync: a commit (and the acknowledgement of a desire)
- * returns once its WAL is on disk. See docs/durability.md.
- */
-class DurableNodeFS extends NodeFS {
-  override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
-    const result = await super.init(...args);
-    const { emscriptenOpts } = result;
-    emscriptenOpts.preRun = [
-      ...(emscriptenOpts.preRun ?? []),
-      (mod) => {
-        (mod as unknown as EmscriptenNodeFs).NODEFS.stream_ops.fsync = (stream) => {
-          fsyncSync(stream.nfd);
-          return 0;
-        };
-      },
-    ];
-    return result;
-  }
-}
-
-const DURABLE_START_PARAMS = [
-  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
-  '-c',
-  'fsync=on',
-  '-c',
-  'wal_sync_method=fsync',
-];
-
 /** Embedded PostgreSQL (WASM); dataDir undefined keeps it in memory (tests). */
 export async function openPGlite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create({
-    ...(dataDir
-      ? { fs: new DurableNodeFS(dataDir), startParams: DURABLE_START_PARAMS }
-      : { dataDir: 'memory://' }),
-    parsers: {
-      [PG_TYPES.int8]: parseInt8,
-      [PG_TYPES.timestamp]: parseTimestamp,
-      [PG_TYPES.timestamptz]: parseTimestamp,
-    },
-    serializers: { [types.TIMESTAMPTZ]: (value: unknown) => String(value) },
-  });
-  await pg.exec(`SET TIME ZONE 'UTC'`);
+  const pg = await createPGlite(dataDir);
   const root = wrap(pg);
 
   return {

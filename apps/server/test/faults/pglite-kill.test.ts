@@ -9,7 +9,7 @@ import type { Socket } from 'socket.io-client';
 import type { Ack, Message } from '@couple/protocol';
 import { createUser, desire, pair, type TestUser } from '../helpers/api.js';
 import { connectLive, pause } from '../helpers/live-client.js';
-import { openPGlite } from '../../src/db/pglite.js';
+import { openPGliteWorker } from '../../src/db/pglite-worker-client.js';
 import { spawnServer, type ServerProcess } from './helpers/server-process.js';
 
 const ROUNDS = 3;
@@ -121,7 +121,7 @@ describe('kill -9 of the embedded (PGlite) server during sustained sends', () =>
   }, 150_000);
 
   it('commits only once the WAL is on disk (fsync on, through a real fsync)', async () => {
-    const db = await openPGlite(dataDir);
+    const db = await openPGliteWorker(dataDir);
     try {
       const settings = await db.query<{ name: string; setting: string }>(
         `SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'wal_sync_method')`,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openPGlite } from '../../src/db/pglite.js';
+import { openPGliteWorker } from '../../src/db/pglite-worker-client.js';
 import { openPostgres } from '../../src/db/postgres.js';
 import { migrate } from '../../src/db/migrate.js';
 import type { Database } from '../../src/db/index.js';
@@ -22,7 +22,8 @@ export interface TestDatabase {
 /** A fresh, migrated database that belongs to one test file. */
 export async function createTestDatabase(driver: Driver, dataDir?: string): Promise<TestDatabase> {
   if (driver === 'pglite') {
-    const db = await openPGlite(dataDir);
+    // In its worker thread, as the server runs it.
+    const db = await openPGliteWorker(dataDir);
     await migrate(db);
     return { db, drop: () => db.close() };
   }
