@@ -17,7 +17,10 @@ const sendBatchers = new WeakMap<AppContext, SendBatcher>();
 function sendBatcherOf(ctx: AppContext): SendBatcher {
   let batcher = sendBatchers.get(ctx);
   if (!batcher) {
-    const options = sendBatcherOptions(ctx.db.driver, ctx.config.DATABASE_POOL_SIZE);
+    const options = sendBatcherOptions(ctx.db.driver, {
+      poolSize: ctx.config.DATABASE_POOL_SIZE,
+      pgliteThread: ctx.config.PGLITE_THREAD,
+    });
     batcher = createSendBatcher(ctx.db, options);
     sendBatchers.set(ctx, batcher);
   }
