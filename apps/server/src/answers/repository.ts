@@ -1,4 +1,4 @@
-import type { AnswerChoice, DesireAnswer, EncryptionData } from '@couple/protocol';
+import type { AnswerChoice, DesireAnswer, EncryptionData, QuietWindow } from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
 import type { SqlParam } from '../db/types.js';
 
@@ -9,30 +9,55 @@ export type AnswerNoteChange =
   | { kind: 'set'; noteEncrypted: string; encryptionData: EncryptionData };
 
 export type AnswerOutcome =
-  | { outcome: 'answered'; answer: DesireAnswer; askerId: string }
+  | {
+      outcome: 'answered';
+      answer: DesireAnswer;
+      askerId: string;
+      /** The answerer's username, for the asker's push. */
+      answererUsername: string | null;
+      /** The asker's quiet hours, which hold their push back. */
+      askerQuietHours: QuietWindow | null;
+    }
   | { outcome: 'not_found' | 'upgrade_required' | 'key_changed' };
 
-type AnswerRow = DesireAnswer & { outcome: string; asker_id: string };
+type AnswerRow = DesireAnswer & {
+  outcome: string;
+  asker_id: string;
+  answerer_username: string | null;
+  quiet_start: string | null;
+  quiet_end: string | null;
+  quiet_time_zone: string | null;
+};
 
 /**
  * Answers a received desire, or changes the answer, through answer_desire (migration 019): the
- * receiver check, the note's end-to-end rules and the upsert in one statement.
+ * receiver check, the note's end-to-end rules and the upsert in one statement, which also reads
+ * what the asker's push needs (the answerer's username, the asker's quiet hours; neither table
+ * is written by the function). Row-level security applies to those reads as to the answer.
  */
 export async function answerDesireAs(
   q: Queryable,
+  answererId: string,
   messageId: string,
   choice: AnswerChoice,
   note: AnswerNoteChange,
 ): Promise<AnswerOutcome> {
   const set = note.kind === 'set' ? note : null;
   const { rows } = await q.query<AnswerRow>(
-    'SELECT * FROM answer_desire($1, $2, $3, $4::jsonb, $5)',
+    `SELECT answer.*,
+       (SELECT username FROM profiles WHERE id = $6) AS answerer_username,
+       quiet.start_time AS quiet_start, quiet.end_time AS quiet_end,
+       quiet.time_zone AS quiet_time_zone
+     FROM answer_desire($1, $2, $3, $4::jsonb, $5) AS answer
+     LEFT JOIN quiet_hours AS quiet
+       ON answer.outcome = 'answered' AND quiet.user_id = answer.asker_id`,
     [
       messageId,
       choice,
       set?.noteEncrypted ?? null,
       set ? JSON.stringify(set.encryptionData) : null,
       note.kind === 'remove',
+      answererId,
     ],
   );
   const row = rows[0];
@@ -50,15 +75,12 @@ export async function answerDesireAs(
       updated_at: row.updated_at,
     },
     askerId: row.asker_id,
+    answererUsername: row.answerer_username,
+    askerQuietHours:
+      row.quiet_start !== null && row.quiet_end !== null && row.quiet_time_zone !== null
+        ? { start: row.quiet_start, end: row.quiet_end, time_zone: row.quiet_time_zone }
+        : null,
   };
-}
-
-export async function selectUsername(q: Queryable, userId: string): Promise<string | null> {
-  const { rows } = await q.query<{ username: string }>(
-    'SELECT username FROM profiles WHERE id = $1',
-    [userId],
-  );
-  return rows[0]?.username ?? null;
 }
 
 /** PostgREST-style read of the answers table; the columns and filters are checked by the caller. */

@@ -1,7 +1,6 @@
 import type { AnswerBody, DesireAnswer } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
-import { selectWindowOf } from '../quiet/repository.js';
 import * as repo from './repository.js';
 
 function noteChangeOf(body: AnswerBody): repo.AnswerNoteChange {
@@ -28,21 +27,15 @@ export async function answerDesire(
   messageId: string,
   body: AnswerBody,
 ): Promise<DesireAnswer> {
-  const stored = await ctx.db.asUser(userId, async (tx) => {
-    const result = await repo.answerDesireAs(tx, messageId, body.choice, noteChangeOf(body));
-    if (result.outcome !== 'answered') return result;
-    return {
-      ...result,
-      username: await repo.selectUsername(tx, userId),
-      askerQuietHours: await selectWindowOf(tx, result.askerId),
-    };
-  });
+  const stored = await ctx.db.asUser(userId, (tx) =>
+    repo.answerDesireAs(tx, userId, messageId, body.choice, noteChangeOf(body)),
+  );
   if (stored.outcome !== 'answered') throw new HttpError(REFUSALS[stored.outcome]);
   ctx.events.emit('desireAnswered', {
     answer: stored.answer,
     answererId: userId,
     askerId: stored.askerId,
-    answererUsername: stored.username ?? 'Your partner',
+    answererUsername: stored.answererUsername ?? 'Your partner',
     askerQuietHours: stored.askerQuietHours,
   });
   return stored.answer;

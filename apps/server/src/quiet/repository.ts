@@ -38,12 +38,3 @@ export async function upsertWindow(
 export async function deleteWindow(q: Queryable, userId: string): Promise<void> {
   await q.query('DELETE FROM quiet_hours WHERE user_id = $1', [userId]);
 }
-
-/** The window of the caller or the caller's partner (row-level security shows no one else's). */
-export async function selectWindowOf(q: Queryable, userId: string): Promise<QuietWindow | null> {
-  const { rows } = await q.query<QuietWindow>(
-    `SELECT ${WINDOW} FROM quiet_hours WHERE user_id = $1`,
-    [userId],
-  );
-  return rows[0] ?? null;
-}
