@@ -195,6 +195,10 @@ describe.each(DRIVERS)("nobody outside a couple reaches the couple's data (%s)",
       expect(await ownerQuery('SELECT id FROM profiles')).toHaveLength(5);
       const profiles = await asUser<{ id: string }>(carol, 'SELECT * FROM profiles');
       expect(profiles.map((row) => row.id)).toEqual([carol.id]);
+      // The view every profile read goes through runs with the reader's own security.
+      const viewed = await asUser<{ id: string }>(carol, 'SELECT * FROM profile_view');
+      expect(viewed.map((row) => row.id)).toEqual([carol.id]);
+      expect(await ownerQuery('SELECT id FROM profile_view')).toHaveLength(5);
 
       expect(await ownerQuery('SELECT code FROM pairing_codes')).toHaveLength(3);
       for (const [user, count] of [

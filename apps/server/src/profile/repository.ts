@@ -16,11 +16,7 @@ export interface ProfileRow {
 
 /** The caller's own row (row-level security shows no other), with the effective status. */
 export async function selectOwnProfile(q: Queryable): Promise<ProfileRow | undefined> {
-  const { rows } = await q.query<ProfileRow>(
-    `SELECT id, username, auth_method, farcaster_id, farcaster_username, partner_id,
-            created_at, updated_at, my_partner_status() AS partner_status
-     FROM profiles`,
-  );
+  const { rows } = await q.query<ProfileRow>('SELECT * FROM profile_view');
   return rows[0];
 }
 
@@ -29,13 +25,12 @@ export async function selectOwnProfile(q: Queryable): Promise<ProfileRow | undef
  * in one round trip with `Database.readAsUser`); `partner` is null when not paired.
  */
 export const OWN_PROFILE_WITH_PARTNER_SQL = `
-  SELECT id, username, auth_method, farcaster_id, farcaster_username, partner_id,
-         created_at, updated_at, my_partner_status() AS partner_status,
+  SELECT profile_view.*,
          CASE WHEN partner_id IS NOT NULL THEN (
            SELECT jsonb_build_object('id', s.id, 'username', s.username)
            FROM get_partner_summary() s
          ) END AS partner
-  FROM profiles`;
+  FROM profile_view`;
 
 export type ProfileWithPartnerRow = ProfileRow & { partner: PartnerSummary | null };
 
@@ -61,7 +56,7 @@ export async function countOwnMessages(q: Queryable): Promise<{ sent: number; re
   return rows[0] ?? { sent: 0, received: 0 };
 }
 
-/** The columns of a profile as /rest/v1 shows it: the row plus the effective partner status. */
+/** The columns of profile_view (migration 021): the row plus the effective partner status. */
 export const PROFILE_VIEW_COLUMNS = [
   'id',
   'username',
@@ -87,10 +82,7 @@ export async function selectProfileView(
   params: SqlParam[],
 ): Promise<Record<string, unknown>[]> {
   const { rows } = await q.query(
-    `SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM (
-       SELECT id, username, auth_method, farcaster_id, farcaster_username, partner_id,
-              my_partner_status() AS partner_status, created_at, updated_at FROM profiles
-     ) p ${where}`,
+    `SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM profile_view ${where}`,
     params,
   );
   return rows;
