@@ -5,6 +5,7 @@
  * size, as many loops as connections; no HTTP, token or serialisation).
  *
  *   npm run bench:http -- --driver postgres --duration 10 --connections 20
+ *   --cpuprof DIR: a V8 CPU profile of the app server (both reads) written to DIR
  */
 import autocannon from 'autocannon';
 import { parseFlags } from './lib/args.js';
@@ -17,7 +18,13 @@ import { ROOT, startAppServer, startProcess, type ServerProcess } from './lib/se
 import { fmt, ratio } from './lib/stats.js';
 import { printTable } from './lib/table.js';
 
-const flags = parseFlags({ driver: 'postgres', duration: 10, connections: 20, desires: 200 });
+const flags = parseFlags({
+  driver: 'postgres',
+  duration: 10,
+  connections: 20,
+  desires: 200,
+  cpuprof: '',
+});
 if (!['pglite', 'postgres'].includes(flags.driver)) throw new Error('--driver pglite|postgres');
 
 interface Row {
@@ -114,7 +121,10 @@ try {
   await direct.close();
   rows.push(bareProfile, bareInbox);
 
-  const app = await startAppServer(database.serverEnv);
+  const app = await startAppServer(
+    database.serverEnv,
+    flags.cpuprof ? ['--cpu-prof', `--cpu-prof-dir=${flags.cpuprof}`] : [],
+  );
   servers.push(app);
   rows.push({
     ...(await hammer('GET /api/profile', app, '/api/profile', reader.token)),
