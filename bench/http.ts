@@ -35,6 +35,8 @@ interface Row {
   non2xx: number;
   errors: number;
   cpuPercent: number;
+  /** CPU of this process (autocannon) meanwhile, for the HTTP rows. */
+  clientCpuPercent?: number;
   rssMb: number;
   /** For an app route: the row of the same read straight on the database. */
   bareDatabase?: Row;
@@ -51,7 +53,7 @@ async function hammer(
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!probe.ok) throw new Error(`${name}: ${path} answered ${probe.status}`);
-  const monitor = new ProcessMonitor([server.pid]);
+  const monitor = new ProcessMonitor([server.pid, process.pid]);
   monitor.begin();
   const result = await autocannon({
     url: server.url + path,
@@ -59,7 +61,7 @@ async function hammer(
     duration: flags.duration,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  const [stats] = monitor.window();
+  const [stats, client] = monitor.window();
   monitor.stop();
   return {
     name,
@@ -69,6 +71,7 @@ async function hammer(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     cpuPercent: stats?.cpuPercent ?? 0,
+    clientCpuPercent: client?.cpuPercent ?? 0,
     rssMb: stats?.peakRssMb ?? 0,
   };
 }
@@ -154,6 +157,7 @@ printTable(
     'req/s vs database',
     'CPU %',
     'CPU ms/req',
+    'client CPU %',
     'RSS MB',
   ],
   rows.map((row) => [
@@ -168,6 +172,7 @@ printTable(
     row.bareDatabase ? ratio(row.rps, row.bareDatabase.rps) : '-',
     fmt(row.cpuPercent, 0),
     fmt((row.cpuPercent / 100 / row.rps) * 1000, 3),
+    row.clientCpuPercent === undefined ? '-' : fmt(row.clientCpuPercent, 0),
     fmt(row.rssMb, 0),
   ]),
 );
