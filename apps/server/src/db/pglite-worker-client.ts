@@ -100,23 +100,18 @@ export async function startPGliteWorker(
     });
   };
 
-  const queryable = (tx?: number): Queryable => ({
-    async query<T>(sql: string, params: SqlParam[] = []): Promise<QueryResult<T>> {
-      const reply = (await ask({
-        op: 'query',
-        sql,
-        params,
-        ...(tx === undefined ? {} : { tx }),
-      })) as {
-        rows: T[];
-        rowCount: number;
-      };
-      return { rows: reply.rows, rowCount: reply.rowCount };
-    },
-    async exec(sql: string) {
-      await ask({ op: 'exec', sql, ...(tx === undefined ? {} : { tx }) });
-    },
-  });
+  const queryable = (tx?: number): Queryable => {
+    const within = tx === undefined ? {} : { tx };
+    return {
+      async query<T>(sql: string, params: SqlParam[] = []): Promise<QueryResult<T>> {
+        const reply = (await ask({ op: 'query', sql, params, ...within })) as QueryResult<T>;
+        return { rows: reply.rows, rowCount: reply.rowCount };
+      },
+      async exec(sql: string) {
+        await ask({ op: 'exec', sql, ...within });
+      },
+    };
+  };
 
   async function inTransaction<T>(userId: string | undefined, fn: (tx: Queryable) => Promise<T>) {
     const tx = nextTransaction++;

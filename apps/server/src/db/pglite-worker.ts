@@ -1,3 +1,6 @@
+// The thread that owns PGlite: PostgreSQL's work and its WAL fsync run here, off the server's
+// event loop. It answers one message per statement; a transaction stays open between messages
+// until the server's thread ends it, exactly as a pooled connection would.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPGlite } from './pglite.js';
 import {
@@ -8,11 +11,7 @@ import {
 } from './pglite-messages.js';
 import type { Database, Queryable } from './types.js';
 
-/**
- * The thread that owns PGlite: PostgreSQL's work and its WAL fsync run here, off the server's
- * event loop. It answers one message per statement; a transaction stays open between messages
- * until the server's thread ends it, exactly as a pooled connection would.
- */
+// A transaction begun by the server's thread and not yet ended by it.
 interface OpenTransaction {
   tx: Queryable;
   decide(commit: boolean): void;
