@@ -37,7 +37,6 @@ type AnswerRow = DesireAnswer & {
  */
 export async function answerDesireAs(
   q: Queryable,
-  answererId: string,
   messageId: string,
   choice: AnswerChoice,
   note: AnswerNoteChange,
@@ -45,7 +44,7 @@ export async function answerDesireAs(
   const set = note.kind === 'set' ? note : null;
   const { rows } = await q.query<AnswerRow>(
     `SELECT answer.*,
-       (SELECT username FROM profiles WHERE id = $6) AS answerer_username,
+       (SELECT username FROM profiles WHERE id = app_current_user_id()) AS answerer_username,
        quiet.start_time AS quiet_start, quiet.end_time AS quiet_end,
        quiet.time_zone AS quiet_time_zone
      FROM answer_desire($1, $2, $3, $4::jsonb, $5) AS answer
@@ -57,7 +56,6 @@ export async function answerDesireAs(
       set?.noteEncrypted ?? null,
       set ? JSON.stringify(set.encryptionData) : null,
       note.kind === 'remove',
-      answererId,
     ],
   );
   const row = rows[0];

@@ -28,7 +28,7 @@ export async function answerDesire(
   body: AnswerBody,
 ): Promise<DesireAnswer> {
   const stored = await ctx.db.asUser(userId, (tx) =>
-    repo.answerDesireAs(tx, userId, messageId, body.choice, noteChangeOf(body)),
+    repo.answerDesireAs(tx, messageId, body.choice, noteChangeOf(body)),
   );
   if (stored.outcome !== 'answered') throw new HttpError(REFUSALS[stored.outcome]);
   ctx.events.emit('desireAnswered', {
