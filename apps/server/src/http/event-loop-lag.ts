@@ -8,10 +8,11 @@ export interface EventLoopLag {
 }
 
 /**
- * How late the event loop runs, measured by a timer's own lateness. On PGlite the database works
- * on this thread, so an overload shows here first: messages wait in the sockets' buffers, where
- * no queue of ours can see them. A stall is remembered for `windows` windows (half a second),
- * long enough to refuse the requests that waited behind it.
+ * How late the event loop runs, measured by a timer's own lateness. With PGlite on the server's
+ * thread (PGLITE_THREAD=main) the database works on this loop, so an overload shows here first:
+ * messages wait in the sockets' buffers, where no queue of ours can see them. A stall is
+ * remembered for `windows` windows (half a second), long enough to refuse the requests that
+ * waited behind it.
  */
 export function watchEventLoopLag(windowMs = 250, windows = 2): EventLoopLag {
   const recent: number[] = [];

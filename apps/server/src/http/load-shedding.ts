@@ -17,9 +17,9 @@ export type Overloaded = () => boolean;
 /**
  * Whether new work would only join a backlog: more operations in flight than the database runs
  * at once and the oldest waiting for longer than LOAD_SHED_WAIT_MS, or the event loop running
- * later than LOAD_SHED_LOOP_MS (PGlite's work is on it). One slow statement alone never counts
- * (too few in flight); a queue that grows does, and refusing until it drains keeps the wait of
- * what is accepted near the limit instead of growing to seconds.
+ * later than LOAD_SHED_LOOP_MS (PGlite's work is on it with PGLITE_THREAD=main). One slow
+ * statement alone never counts (too few in flight); a queue that grows does, and refusing until
+ * it drains keeps the wait of what is accepted near the limit instead of growing to seconds.
  */
 export function overloadCheck(load: DatabaseLoad, lag: EventLoopLag, config: Config): Overloaded {
   return () =>
