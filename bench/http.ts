@@ -12,7 +12,6 @@ import { parseFlags } from './lib/args.js';
 import { createBenchDatabase, type Driver } from './lib/database.js';
 import { ProcessMonitor } from './lib/proc-stats.js';
 import { bareReads, hammerLoop, openLikeServer } from './lib/bare-database.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { seedCouples, seedDesires } from './lib/seed.js';
 import { ROOT, startAppServer, startProcess, type ServerProcess } from './lib/server-process.js';
 import { fmt, ratio } from './lib/stats.js';
@@ -117,7 +116,8 @@ try {
   await bare.stop();
 
   // Before the server: PGlite's directory has one owner at a time.
-  const direct = await openLikeServer(database.serverEnv, loadConfig({}).DATABASE_POOL_SIZE);
+  // The server inherits this process's environment (PGLITE_THREAD among it): so does this.
+  const direct = await openLikeServer({ ...process.env, ...database.serverEnv });
   const reads = bareReads(direct, reader.id);
   const bareProfile = await hammerDatabase('profile read, database only (baseline)', reads.profile);
   const bareInbox = await hammerDatabase('inbox read, database only (baseline)', reads.inbox);

@@ -1,4 +1,5 @@
-import { openDatabase, type Database } from '../../apps/server/src/db/index.js';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { databaseConfigOf, openDatabase, type Database } from '../../apps/server/src/db/index.js';
 import { OWN_PROFILE_WITH_PARTNER_SQL } from '../../apps/server/src/profile/repository.js';
 import { listReceived } from '../../apps/server/src/messages/repository.js';
 import { summarize } from './stats.js';
@@ -45,14 +46,7 @@ export function bareReads(db: Database, userId: string) {
   };
 }
 
-export function openLikeServer(
-  env: { DATABASE_URL?: string; DATA_DIR?: string; PGLITE_THREAD?: string },
-  poolSize: number,
-) {
-  return openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    poolSize,
-    pgliteThread: env.PGLITE_THREAD === 'main' ? 'main' : 'worker',
-  });
+/** The database the server would open with this environment (driver, pool, PGlite thread). */
+export function openLikeServer(env: Record<string, string | undefined>) {
+  return openDatabase(databaseConfigOf(loadConfig(env)));
 }

@@ -1,13 +1,10 @@
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase } from './db/index.js';
+import { databaseConfigOf, openDatabase } from './db/index.js';
 import { buildApp } from './app.js';
 
 async function start(config: Config): Promise<void> {
   const db = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    poolSize: config.DATABASE_POOL_SIZE,
-    pgliteThread: config.PGLITE_THREAD,
+    ...databaseConfigOf(config),
     // Nothing can be served without it: exit, so that the supervisor starts the server again
     // (a restart recovers the database as after a kill; docs/durability.md).
     onDatabaseLost: (error) => {

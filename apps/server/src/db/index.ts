@@ -3,6 +3,7 @@ import { openPGliteWorker } from './pglite-worker-client.js';
 import { openPostgres } from './postgres.js';
 import { migrate } from './migrate.js';
 import type { Database } from './types.js';
+import type { Config } from '../config.js';
 
 export type { Database, Queryable } from './types.js';
 
@@ -13,6 +14,18 @@ export interface DatabaseConfig {
   pgliteThread?: 'worker' | 'main' | undefined;
   /** PGlite's worker thread stopped under the server: the database is gone for good. */
   onDatabaseLost?: ((error: Error) => void) | undefined;
+}
+
+/** The database the configuration names, as the server opens it. */
+export function databaseConfigOf(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE' | 'PGLITE_THREAD'>,
+): DatabaseConfig {
+  return {
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+    pgliteThread: config.PGLITE_THREAD,
+  };
 }
 
 /**
