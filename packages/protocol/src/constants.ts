@@ -28,6 +28,8 @@ export const BADGE_CAP_MOBILE = 9;
 export const BADGE_CAP_DESKTOP = 99;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+/** Longer than any token the server signs: a longer one is refused unread. */
+export const ACCESS_TOKEN_MAX_LENGTH = 4096;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 /**
  * A rotated refresh token used again within this many seconds, before its successor was ever

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCESS_TOKEN_MAX_LENGTH } from './constants.js';
 
 /**
  * The Realtime endpoint supabase-js's RealtimeClient speaks to (Phoenix channels over a
@@ -119,11 +120,11 @@ export const realtimeJoinPayloadSchema = z.object({
       private: z.boolean().optional(),
     })
     .default({ postgres_changes: [] }),
-  access_token: z.string().max(4096).optional(),
+  access_token: z.string().max(ACCESS_TOKEN_MAX_LENGTH).optional(),
 });
 
 export const realtimeAccessTokenPayloadSchema = z.object({
-  access_token: z.string().max(4096),
+  access_token: z.string().max(ACCESS_TOKEN_MAX_LENGTH),
 });
 
 /** The reasons a join, a token update or a socket is refused with, as Realtime words them. */

@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { ACCESS_TOKEN_TTL_SECONDS } from '@couple/protocol';
+import { ACCESS_TOKEN_MAX_LENGTH, ACCESS_TOKEN_TTL_SECONDS } from '@couple/protocol';
 
 export interface AccessClaims {
   userId: string;
@@ -87,7 +87,7 @@ export function createTokenService(
       return { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS, expiresAt };
     },
     async verifyAccessToken(token) {
-      if (!token || token.length > 4096) return null;
+      if (!token || token.length > ACCESS_TOKEN_MAX_LENGTH) return null;
       const known = verified.get(token);
       if (known !== undefined) return known;
       try {
