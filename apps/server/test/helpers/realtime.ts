@@ -31,6 +31,33 @@ type OnChanges = (
   callback: (payload: Change) => void,
 ) => RealtimeChannel;
 
+/**
+ * Resolves with what `find` returns as soon as it returns something: checked now and each time
+ * `waiters` are woken (on news, not by polling, so benchmarks can time arrivals with it).
+ */
+function waitUntil<T>(
+  waiters: Set<() => void>,
+  find: () => T | undefined,
+  failure: string,
+  timeoutMs: number,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const found = find();
+      if (found === undefined) return;
+      waiters.delete(check);
+      clearTimeout(timer);
+      resolve(found);
+    };
+    const timer = setTimeout(() => {
+      waiters.delete(check);
+      reject(new Error(failure));
+    }, timeoutMs);
+    waiters.add(check);
+    check();
+  });
+}
+
 /** A supabase-js channel with the bindings, once the server has confirmed them. */
 export async function subscribe(
   client: SupabaseClient,
@@ -63,23 +90,8 @@ export async function subscribe(
       else reject(error ?? new Error(status));
     });
   });
-  function waitFor<T>(find: () => T | undefined, what: string, timeoutMs: number): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const found = find();
-        if (found === undefined) return;
-        waiters.delete(check);
-        clearTimeout(timer);
-        resolve(found);
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`${what} on ${name} not seen in ${timeoutMs} ms`));
-      }, timeoutMs);
-      waiters.add(check);
-      check();
-    });
-  }
+  const waitFor = <T>(find: () => T | undefined, what: string, timeoutMs: number) =>
+    waitUntil(waiters, find, `${what} on ${name} not seen in ${timeoutMs} ms`, timeoutMs);
   return {
     channel,
     changes,
@@ -128,18 +140,7 @@ export async function rawSocket(url: string): Promise<RawSocket> {
     closed,
     send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
     next: (matches, timeoutMs = 5000) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const found = frames.find(matches);
-          if (!found) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-        };
-        const timer = setTimeout(() => reject(new Error('no matching frame')), timeoutMs);
-        waiters.add(check);
-        check();
-      }),
+      waitUntil(waiters, () => frames.find(matches), 'no matching frame', timeoutMs),
   };
 }
 
