@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { signedEvent, type AppKey } from '../../../apps/server/test/helpers/farcaster-fakes.js';
+import {
+  listen,
+  signedEvent,
+  type AppKey,
+} from '../../../apps/server/test/helpers/farcaster-fakes.js';
 import {
   signInWithFarcaster,
   type CustodyKey,
@@ -52,13 +55,7 @@ async function bundleHostPage(): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-function readBody(req: IncomingMessage): Promise<Record<string, string>> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString() || '{}')));
-  });
-}
+const fields = (body: string) => JSON.parse(body || '{}') as Record<string, string>;
 
 function send(res: ServerResponse, status: number, type: string, body: string): void {
   res.writeHead(status, { 'content-type': type }).end(body);
@@ -73,7 +70,7 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
 export async function startFarcasterHost(options: HostOptions): Promise<FarcasterHost> {
   const script = await bundleHostPage();
   const added: AddedMiniApp[] = [];
-  const server = createServer(async (req, res) => {
+  const server = await listen(async (req, body, res) => {
     const path = new URL(req.url ?? '/', 'http://host').pathname;
     if (req.method === 'GET' && path === '/') {
       return send(
@@ -88,7 +85,7 @@ export async function startFarcasterHost(options: HostOptions): Promise<Farcaste
     if (req.method === 'GET' && path === '/host.js')
       return send(res, 200, 'text/javascript', script);
     if (req.method === 'POST' && path === '/host/sign-in') {
-      const { nonce, domain, uri } = await readBody(req);
+      const { nonce, domain, uri } = fields(body);
       const signed = signInWithFarcaster(options.custody, {
         nonce: nonce!,
         domain: domain!,
@@ -97,19 +94,19 @@ export async function startFarcasterHost(options: HostOptions): Promise<Farcaste
       return send(res, 200, 'application/json', JSON.stringify(signed));
     }
     if (req.method === 'POST' && path === '/host/add-mini-app') {
-      const { appUrl } = await readBody(req);
+      const { appUrl } = fields(body);
       const notificationDetails = {
         url: options.notificationUrl,
         token: randomBytes(16).toString('hex'),
       };
-      const body = signedEvent(options.custody.fid, options.appKey, {
+      const event = signedEvent(options.custody.fid, options.appKey, {
         event: 'miniapp_added',
         notificationDetails,
       });
       const webhook = await fetch(new URL(WEBHOOK_PATH, appUrl), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+        body: JSON.stringify(event),
       });
       added.push({ ...notificationDetails, webhookStatus: webhook.status });
       if (!webhook.ok) return send(res, 502, 'application/json', '{}');
@@ -117,8 +114,8 @@ export async function startFarcasterHost(options: HostOptions): Promise<Farcaste
     }
     send(res, 404, 'text/plain', 'not found');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  // localhost, not the server's 127.0.0.1: another origin than the app's, as a real host is.
+  const origin = server.origin.replace('127.0.0.1', 'localhost');
   return {
     origin,
     added,
@@ -132,10 +129,6 @@ export async function startFarcasterHost(options: HostOptions): Promise<Farcaste
       });
       return `${origin}/?${query}`;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

@@ -6,7 +6,7 @@ import { createJsonFarcasterSignature } from '@farcaster/miniapp-node';
 import { createSiwfVerifier } from './quick-auth-siwf.js';
 
 /** A loopback HTTP server; the handler gets the request and its body as text. */
-async function listen(
+export async function listen(
   handler: (req: IncomingMessage, body: string, res: ServerResponse) => void | Promise<void>,
 ): Promise<{ origin: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
