@@ -52,6 +52,23 @@ function createFirstKey(queryClient: QueryClient, userId: string): void {
 }
 
 /**
+ * One publication at a time, and none while the first key is made (that one publishes itself):
+ * the key state is derived again while the request is out, and would otherwise send it again.
+ */
+let publishing: Promise<void> | null = null;
+
+function publishNewestKey(queryClient: QueryClient, identity: Identity): void {
+  if (creating) return;
+  publishing ??= api
+    .publishKey(identity.publicKey, identity.keyId)
+    .then(() => refreshKeys(queryClient))
+    .catch((error: unknown) => logClientError('publish_identity_key', error))
+    .finally(() => {
+      publishing = null;
+    });
+}
+
+/**
  * The account's end-to-end keys as this device sees them. Makes the first key on the first
  * sign-in and publishes a key the server lacks; everything else (linking, restoring, replacing)
  * is the person's choice on the key setup screen.
@@ -89,12 +106,7 @@ export function useKeys(): KeysView {
     if (state.status === 'create') createFirstKey(queryClient, userId);
     if (state.partnerKeyUnseen) void acceptPartnerKey(queryClient, userId, state);
     const newest = device.data?.identities[0];
-    if (state.status === 'publish' && newest) {
-      api
-        .publishKey(newest.publicKey, newest.keyId)
-        .then(() => refreshKeys(queryClient))
-        .catch((error: unknown) => logClientError('publish_identity_key', error));
-    }
+    if (state.status === 'publish' && newest) publishNewestKey(queryClient, newest);
   }, [userId, state, device.data, queryClient]);
 
   return { userId, state, unavailable: device.isError };
