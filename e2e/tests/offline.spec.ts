@@ -1,6 +1,7 @@
-import { OFFLINE_TEXTS } from '@couple/protocol/browser';
+import { KEY_TEXTS, OFFLINE_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
+import { KeysPages } from '../pages/KeysPages.js';
 import { Layout } from '../pages/Layout.js';
 import { Outbox } from '../pages/Outbox.js';
 import { expect, test, toast } from '../support/fixtures.js';
@@ -136,4 +137,46 @@ test('an answer given offline waits, then reaches the sender when the connection
   await expect(toast(bobPage, OFFLINE_TEXTS.queuedAnswersSent(1))).toBeVisible();
   await expect(bobCard).not.toContainText(OFFLINE_TEXTS.waitingToSend);
   await expect(sentState).toHaveText(/Answered: Later/);
+});
+
+test('a note written offline before the partner had keys goes end-to-end when it is sent', async ({
+  openBrowser,
+  backend,
+}) => {
+  const [alice, bob] = await backend.couple();
+  const alicePage = await openBrowser({ mobile: true });
+  const published = alicePage.waitForResponse(
+    (response) =>
+      response.request().method() === 'PUT' && response.url().endsWith('/api/keys/identity'),
+  );
+  await signIn(alicePage, alice);
+  expect((await published).ok()).toBe(true);
+  // Bob has never opened the app: he has no key, so the form promises the older format.
+  await expect(alicePage.getByText(KEY_TEXTS.legacyTag, { exact: true })).toBeVisible();
+
+  await alicePage.context().setOffline(true);
+  const note = 'Written before you had keys';
+  await new DesirePage(alicePage).sendDesire({ intensity: 6, urgency: 3, note });
+  await expect(toast(alicePage, OFFLINE_TEXTS.queuedToast)).toBeVisible();
+
+  // Meanwhile Bob signs in for the first time: his key is made and published.
+  const bobPage = await openBrowser();
+  await signIn(bobPage, bob);
+  await new KeysPages(bobPage).expectEndToEndReady();
+
+  const answers: number[] = [];
+  alicePage.on('response', (response) => {
+    if (response.request().method() === 'POST' && response.url().endsWith('/api/messages'))
+      answers.push(response.status());
+  });
+  await alicePage.context().setOffline(false);
+  await expect(toast(alicePage, OFFLINE_TEXTS.queuedSent(1))).toBeVisible();
+  await expect(new Outbox(alicePage).items).toHaveCount(0);
+  // The server refused the older format once both had keys; the app sealed it again.
+  expect(answers).toEqual([409, 201]);
+
+  await bobPage.goto('/notifications');
+  const card = new InboxPage(bobPage).cardWithNote(note);
+  await expect(card).toContainText(KEY_TEXTS.e2eTag);
+  expect(await backend.receivedIds(bob)).toHaveLength(1);
 });

@@ -3,7 +3,8 @@ import type { AnswerChoice, Message, SealedNoteInput } from '@couple/protocol';
 import { KEY_TEXTS } from '@couple/protocol/browser';
 import type { OutgoingAnswer } from '../../lib/api.js';
 import { fetchKeyState } from '../keys/queries.js';
-import { NoteSealError, isStaleKeyError, noteSealOf, sealNoteWith } from '../keys/seal.js';
+import { isStaleKeyError } from '../keys/stale-key.js';
+import { NoteSealError, noteSealOf, sealNoteWith } from '../keys/seal.js';
 import { sendAnswer, type AnswerResult } from './send-answer.js';
 
 /** An answer as the person gives it: the note left as it is (undefined), removed (null), or set. */
@@ -52,7 +53,7 @@ export async function submitAnswer(
     else if (text !== undefined) {
       answer.note = await sealAnswerNote(queryClient, userId, message, text, partnerName, cached);
     }
-    return sendAnswer(userId, message.id, answer);
+    return sendAnswer(userId, { id: message.id, senderId: message.sender_id }, answer);
   };
   try {
     return await send(true);

@@ -12,18 +12,18 @@ export type AnswerResult = 'sent' | 'queued';
  */
 export async function sendAnswer(
   userId: string,
-  messageId: string,
+  desire: { id: string; senderId: string },
   given: OutgoingAnswer,
 ): Promise<AnswerResult> {
-  const answer = await withWaitingNote(userId, messageId, given);
+  const answer = await withWaitingNote(userId, desire.id, given);
   try {
-    await api.answerDesire(messageId, answer);
+    await api.answerDesire(desire.id, answer);
   } catch (error) {
     if (!isRetryable(error)) throw error;
-    await queueOrThrow(() => enqueueAnswer(userId, messageId, answer), error);
+    await queueOrThrow(() => enqueueAnswer(userId, desire, answer), error);
     return 'queued';
   }
   // Nothing can be waiting where storage is refused; the answer went all the same.
-  await deleteOutboxItem(answerItemId(messageId)).catch(() => undefined);
+  await deleteOutboxItem(answerItemId(desire.id)).catch(() => undefined);
   return 'sent';
 }

@@ -10,16 +10,6 @@ import {
 import { logClientError } from '../../lib/client-errors.js';
 import type { KeyState } from './key-state.js';
 
-const STALE_KEY_CODES: readonly unknown[] = ['partner_key_changed', 'encryption_upgrade_required'];
-
-/**
- * The server refused a note for keys this device holds out of date (an ApiError or LiveAckError
- * with one of these codes): reload them before the next try.
- */
-export function isStaleKeyError(error: unknown): boolean {
-  return error instanceof Error && STALE_KEY_CODES.includes((error as { code?: unknown }).code);
-}
-
 /** A note could not be sealed; its message is for the person writing it. */
 export class NoteSealError extends Error {}
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-errors.js';
 import type { OutgoingDesire } from '../../lib/api.js';
-import { flushItems, type OutboxStore } from './flush.js';
+import { flushItems, resealingOnStaleKeys, type OutboxStore, type PostItem } from './flush.js';
 import { newAnswerItem, newOutboxItem, type OutboxItem } from './retry.js';
 
 function memoryStore(items: OutboxItem[]): OutboxStore & { rows: Map<string, OutboxItem> } {
@@ -127,7 +127,13 @@ describe('flushItems', () => {
   });
 
   it('sends a queued answer with its desire’s id and counts it apart', async () => {
-    const answer = newAnswerItem('me', 'm1', { choice: 'in' }, null, 5);
+    const answer = newAnswerItem(
+      'me',
+      { id: 'm1', senderId: 'partner' },
+      { choice: 'in' },
+      null,
+      5,
+    );
     const items = [item('a', 1), answer];
     const store = memoryStore(items);
     const posted: string[] = [];
@@ -142,7 +148,13 @@ describe('flushItems', () => {
   });
 
   it('keeps a newer answer chosen while the older one was being sent', async () => {
-    const older = newAnswerItem('me', 'm1', { choice: 'later' }, null, 5);
+    const older = newAnswerItem(
+      'me',
+      { id: 'm1', senderId: 'partner' },
+      { choice: 'later' },
+      null,
+      5,
+    );
     const store = memoryStore([older]);
     const result = await flushItems(
       [older],
@@ -152,5 +164,79 @@ describe('flushItems', () => {
     );
     expect(result.answered).toBe(1);
     expect(store.rows.get('answer:m1')?.queuedAt).toBe(9);
+  });
+});
+
+describe('resealingOnStaleKeys', () => {
+  const stale = () => new ApiError(409, 'Both have keys', 'encryption_upgrade_required');
+  const sealedFor = (seal: string) => ({
+    ...item('a', 1),
+    desire: { ...item('a', 1).desire, content: seal },
+  });
+  /** The server refuses the old seal for out-of-date keys and takes only the new one. */
+  const server =
+    (posted: string[]): PostItem =>
+    async (i) => {
+      if (i.kind === 'answer') return;
+      posted.push(i.desire.content ?? '');
+      if (i.desire.content !== 'new seal') throw stale();
+    };
+
+  it('sends the item sealed again, with its own id, and keeps it so', async () => {
+    const old = sealedFor('old seal');
+    const store = memoryStore([old]);
+    const posted: string[] = [];
+    const result = await flushItems(
+      [old],
+      resealingOnStaleKeys(
+        server(posted),
+        async (i) => ({ ...sealedFor('new seal'), id: i.id }),
+        store.put,
+      ),
+      store,
+      () => 10,
+    );
+    expect(posted).toEqual(['old seal', 'new seal']);
+    expect(result).toEqual({ sent: 1, answered: 0, retryAt: null });
+    expect(store.rows.size).toBe(0);
+  });
+
+  it('lets the refusal stand where the note cannot be sealed again', async () => {
+    const old = sealedFor('old seal');
+    const store = memoryStore([old]);
+    const posted: string[] = [];
+    const result = await flushItems(
+      [old],
+      resealingOnStaleKeys(server(posted), async () => null, store.put),
+      store,
+      () => 10,
+    );
+    expect(posted).toEqual(['old seal']);
+    expect(result.sent).toBe(0);
+    expect(store.rows.get('a')?.failure?.code).toBe('encryption_upgrade_required');
+  });
+
+  it('never seals again for any other refusal, nor more than once', async () => {
+    let reseals = 0;
+    const reseal = async (i: OutboxItem) => {
+      reseals += 1;
+      return i;
+    };
+    const refused = resealingOnStaleKeys(
+      async () => {
+        throw new ApiError(400, 'Bad', 'invalid_input');
+      },
+      reseal,
+      async () => undefined,
+    );
+    await expect(refused(item('a', 1))).rejects.toThrow('Bad');
+    expect(reseals).toBe(0);
+    const alwaysStale = resealingOnStaleKeys(
+      async () => Promise.reject(stale()),
+      reseal,
+      async () => undefined,
+    );
+    await expect(alwaysStale(item('b', 1))).rejects.toThrow('Both have keys');
+    expect(reseals).toBe(1);
   });
 });

@@ -1,3 +1,5 @@
+import { logClientError } from '../../lib/client-errors.js';
+import { isStaleKeyError } from '../keys/stale-key.js';
 import { afterFailure, isQueuedAnswer, pendingInOrder, type OutboxItem } from './retry.js';
 import { deleteOutboxItem, hasOutboxItem, putOutboxItem } from './store.js';
 
@@ -11,6 +13,9 @@ export interface FlushResult {
 }
 
 export type PostItem = (item: OutboxItem) => Promise<unknown>;
+
+/** An item sealed again for the keys read afresh, or null where that cannot be done. */
+export type Reseal = (item: OutboxItem) => Promise<OutboxItem | null>;
 
 export interface OutboxStore {
   has: (id: string) => Promise<boolean>;
@@ -56,4 +61,29 @@ export async function flushItems(
     }
   }
   return stop(null);
+}
+
+/**
+ * `post`, but an item refused for out-of-date keys is sealed again, kept so, and sent once
+ * more; where it cannot be sealed again the refusal stands.
+ */
+export function resealingOnStaleKeys(
+  post: PostItem,
+  reseal: Reseal,
+  keep: (item: OutboxItem) => Promise<void>,
+): PostItem {
+  return async (item) => {
+    try {
+      return await post(item);
+    } catch (error) {
+      if (!isStaleKeyError(error)) throw error;
+      const again = await reseal(item).catch((resealError: unknown) => {
+        logClientError('outbox_reseal', resealError);
+        return null;
+      });
+      if (!again) throw error;
+      await keep(again);
+      return post(again);
+    }
+  };
 }

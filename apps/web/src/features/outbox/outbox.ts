@@ -1,7 +1,7 @@
 import { api, type OutgoingAnswer, type OutgoingDesire } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { getSession } from '../../lib/session.js';
-import { flushItems, type FlushResult } from './flush.js';
+import { flushItems, resealingOnStaleKeys, type FlushResult, type Reseal } from './flush.js';
 import {
   answerItemId,
   isQueuedAnswer,
@@ -79,10 +79,10 @@ export async function withWaitingNote(
 /** Keeps an answer (its note already sealed) until it can be sent; it replaces an older one. */
 export function enqueueAnswer(
   userId: string,
-  messageId: string,
+  desire: { id: string; senderId: string },
   answer: OutgoingAnswer,
 ): Promise<void> {
-  return enqueue(newAnswerItem(userId, messageId, answer, currentToken(), Date.now()));
+  return enqueue(newAnswerItem(userId, desire, answer, currentToken(), Date.now()));
 }
 
 /** Whether desires still wait: a new one joins them so it never overtakes them. */
@@ -105,16 +105,24 @@ let running: Promise<FlushResult> | null = null;
  * One run at a time in this page; the token is refreshed by `request` on a 401. `reconnected`:
  * the connection has just come back, so every waiting desire is tried now.
  */
-export function flushOutbox(userId: string, reconnected = false): Promise<FlushResult> {
+export function flushOutbox(
+  userId: string,
+  reseal: Reseal,
+  reconnected = false,
+): Promise<FlushResult> {
   running ??= (async () => {
     try {
       const items = await listOutbox(userId);
       return await flushItems(
         items,
-        async (item) => {
-          await saveOutboxToken(item, currentToken());
-          return postItem(item);
-        },
+        resealingOnStaleKeys(
+          async (item) => {
+            await saveOutboxToken(item, currentToken());
+            return postItem(item);
+          },
+          reseal,
+          putOutboxItem,
+        ),
         undefined,
         undefined,
         reconnected,

@@ -31,6 +31,8 @@ export interface QueuedDesire extends Queued {
 export interface QueuedAnswer extends Queued {
   kind: 'answer';
   messageId: string;
+  /** The desire's sender, to whom the note is sealed (absent on answers queued before it was kept). */
+  askerId?: string;
   answer: OutgoingAnswer;
 }
 
@@ -77,13 +79,19 @@ export function newOutboxItem(
 
 export function newAnswerItem(
   userId: string,
-  messageId: string,
+  desire: { id: string; senderId: string },
   answer: OutgoingAnswer,
   accessToken: string | null,
   now: number,
 ): QueuedAnswer {
-  const id = answerItemId(messageId);
-  return { ...fresh(id, userId, accessToken, now), kind: 'answer', messageId, answer };
+  const id = answerItemId(desire.id);
+  return {
+    ...fresh(id, userId, accessToken, now),
+    kind: 'answer',
+    messageId: desire.id,
+    askerId: desire.senderId,
+    answer,
+  };
 }
 
 /** The item after a failed attempt: queued again later, or marked refused. */

@@ -8,6 +8,7 @@ import { inboxKeys } from '../inbox/queries.js';
 import { profileKeys } from '../profile/queries.js';
 import type { FlushResult } from './flush.js';
 import { flushOutbox } from './outbox.js';
+import { resealQueued } from './reseal.js';
 import type { OutboxItem } from './retry.js';
 import {
   isOutboxChangedMessage,
@@ -70,7 +71,7 @@ export function useOutboxSender(userId: string | undefined): void {
     };
     const flush = (reconnected: boolean) => {
       clearTimeout(timer);
-      void flushOutbox(userId, reconnected)
+      void flushOutbox(userId, (item) => resealQueued(queryClient, item), reconnected)
         .then((result) => {
           // Two triggers at once (online, then live reconnect) share one run: handle it once.
           if (stopped || result === handled) return;

@@ -1,16 +1,18 @@
 import { API_ROUTES, routePath } from '@couple/protocol/browser';
 import { API_BASE } from '../../lib/api-base.js';
 import { apiErrorOf } from '../../lib/api-errors.js';
+import { isStaleKeyError } from '../keys/stale-key.js';
 import { flushItems } from './flush.js';
 import { isQueuedAnswer } from './retry.js';
 import { listAllOutbox } from './store.js';
 
 /**
  * The service worker's Background Sync: it cannot run the app, so it posts the waiting desires
- * itself with the token saved at the last attempt. An expired token is a 401, which keeps the
- * desire for the app (it refreshes the session); the idempotent id makes a send by both stored
- * once. The browser fires the sync when the connection is back, so no backoff applies. Rejects
- * while some wait, so the browser schedules the sync again.
+ * itself with the token saved at the last attempt. An expired token (401) and a note refused for
+ * out-of-date keys both keep the item for the app, which refreshes the session or seals the note
+ * again; the idempotent id makes a send by both stored once. The browser fires the sync when the
+ * connection is back, so no backoff applies. Rejects while some wait, so the browser schedules
+ * the sync again.
  */
 export async function flushFromWorker(): Promise<{
   sent: number;
@@ -43,7 +45,12 @@ export async function flushFromWorker(): Promise<{
           },
           body: JSON.stringify(body),
         });
-        if (!response.ok) throw apiErrorOf(response.status, await response.text());
+        if (!response.ok) {
+          const error = apiErrorOf(response.status, await response.text());
+          // Sealing the note again takes the page (the keys, and the person's go-ahead on a
+          // changed key): a plain Error keeps the item waiting for it instead of failing it.
+          throw isStaleKeyError(error) ? new Error(error.message) : error;
+        }
       },
       undefined,
       undefined,
