@@ -45,14 +45,17 @@ export async function buildDesire(draft: DesireDraft): Promise<OutgoingDesire> {
   }
 }
 
+const browserKnowsItIsOffline = () => globalThis.navigator?.onLine === false;
+
 export type SendResult = { kind: 'sent'; message: Message } | { kind: 'queued' };
 
 /**
  * Sends over the live channel and resolves once the server acknowledged the stored row. A dead
  * socket, a missing acknowledgement or a busy server falls back to POST /api/messages with the
- * same id, so the desire is stored once at most; a refusal by the server is final. No answer at
- * all (offline, server unreachable, 5xx, 429) keeps the sealed desire in the outbox, as does an
- * outbox that still holds older ones (they go first).
+ * same id, so the desire is stored once at most (a browser that knows it is offline goes straight
+ * to HTTP); a refusal by the server is final. No answer at all (offline, server unreachable, 5xx,
+ * 429) keeps the sealed desire in the outbox, as does an outbox that still holds older ones (they
+ * go first).
  */
 export async function sendDesire(draft: DesireDraft): Promise<SendResult> {
   const desire = await buildDesire(draft);
@@ -60,15 +63,19 @@ export async function sendDesire(draft: DesireDraft): Promise<SendResult> {
     await enqueueDesire(draft.userId, desire);
     return { kind: 'queued' };
   }
-  try {
-    return {
-      kind: 'sent',
-      message: (await emitLive('send_message', desire, SEND_ACK_TIMEOUT_MS)).message,
-    };
-  } catch (error) {
-    // A refusal is final, except the server's "busy" (load shed): that one is tried again.
-    if (error instanceof LiveAckError && error.code !== 'server_busy') throw error;
-    logClientError('send_message', error);
+  // Offline, the socket may not know it is dead yet and would wait out the acknowledgement; the
+  // HTTP attempt fails at once (or goes through, should the browser be wrong about it).
+  if (!browserKnowsItIsOffline()) {
+    try {
+      return {
+        kind: 'sent',
+        message: (await emitLive('send_message', desire, SEND_ACK_TIMEOUT_MS)).message,
+      };
+    } catch (error) {
+      // A refusal is final, except the server's "busy" (load shed): that one is tried again.
+      if (error instanceof LiveAckError && error.code !== 'server_busy') throw error;
+      logClientError('send_message', error);
+    }
   }
   try {
     return { kind: 'sent', message: (await api.sendMessage(desire)).message };
