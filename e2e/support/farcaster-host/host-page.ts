@@ -113,19 +113,22 @@ const host = {
 
 document.body.append(iframe);
 
-// A slow client answers only after `answerAfterMs`: what the app asks before then is held and
-// answered late, in order.
+// A slow client answers `answerAfterMs` after the app's first question (not after this page
+// loaded, which on a busy machine can be long before the app asks): what the app asks until
+// then is held and answered late, in order.
+const answerAfterMs = Number(params.get('answerAfterMs') ?? 0);
 const held: MessageEvent[] = [];
-const hold = (event: MessageEvent) => void held.push(event);
-window.addEventListener('message', hold);
-setTimeout(
-  () => {
-    window.removeEventListener('message', hold);
-    // Every member the app may call is above; the rest of MiniAppHost's wallets are not offered.
-    exposeToIframe({ iframe, sdk: host as MiniAppHost, miniAppOrigin: appOrigin });
-    for (const event of held) {
-      window.dispatchEvent(new MessageEvent('message', { data: event.data, origin: event.origin }));
-    }
-  },
-  Number(params.get('answerAfterMs') ?? 0),
-);
+const answer = () => {
+  window.removeEventListener('message', hold);
+  // Every member the app may call is above; the rest of MiniAppHost's wallets are not offered.
+  exposeToIframe({ iframe, sdk: host as MiniAppHost, miniAppOrigin: appOrigin });
+  for (const event of held) {
+    window.dispatchEvent(new MessageEvent('message', { data: event.data, origin: event.origin }));
+  }
+};
+function hold(event: MessageEvent): void {
+  held.push(event);
+  if (held.length === 1) setTimeout(answer, answerAfterMs);
+}
+if (answerAfterMs === 0) answer();
+else window.addEventListener('message', hold);
