@@ -47,6 +47,25 @@ export async function request<T = Answer>(
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
+/**
+ * A set-up call, tried again while the server sheds load (503 `server_busy`, nothing done) after
+ * its Retry-After, as a client would: a machine busy with other test files can stall a server's
+ * event loop past the shedding limit. Tests of shedding itself use `request`.
+ */
+async function setUpRequest<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: RequestOptions,
+): Promise<ApiResponse<T>> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await request<T>(baseUrl, method, path, options);
+    if (response.status !== 503 || attempt === 10) return response;
+    const seconds = Number(response.headers.get('retry-after') ?? '1');
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  }
+}
+
 export interface TestUser {
   id: string;
   email: string;
@@ -64,7 +83,7 @@ export async function createUser(baseUrl: string, username?: string): Promise<Te
   const name = username ?? `u${process.pid % 1000}_${counter}_${Math.floor(Math.random() * 1e6)}`;
   const email = `${name}@example.com`;
   const password = 'correct horse';
-  const signup = await request<Session>(baseUrl, 'POST', '/api/auth/signup', {
+  const signup = await setUpRequest<Session>(baseUrl, 'POST', '/api/auth/signup', {
     body: { email, password, username: name },
   });
   if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
@@ -80,12 +99,12 @@ export async function createUser(baseUrl: string, username?: string): Promise<Te
 
 /** Pairs two users through a code the owner generates; returns the code. */
 export async function pair(baseUrl: string, owner: TestUser, redeemer: TestUser): Promise<string> {
-  const generated = await request(baseUrl, 'POST', '/api/partner/generate-code', {
+  const generated = await setUpRequest<Answer>(baseUrl, 'POST', '/api/partner/generate-code', {
     token: owner.token,
   });
   if (generated.status !== 200)
     throw new Error(`generate failed: ${JSON.stringify(generated.body)}`);
-  const connected = await request(baseUrl, 'POST', '/api/partner/connect', {
+  const connected = await setUpRequest<Answer>(baseUrl, 'POST', '/api/partner/connect', {
     token: redeemer.token,
     body: { code: generated.body.code },
   });
