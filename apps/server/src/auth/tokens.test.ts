@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_TTL_SECONDS } from '@couple/protocol';
+import { ACCESS_TOKEN_MAX_LENGTH, ACCESS_TOKEN_TTL_SECONDS } from '@couple/protocol';
 import { createTokenService } from './tokens.js';
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-chars';
@@ -53,6 +53,6 @@ describe('access tokens', () => {
     const tokens = createTokenService(SECRET);
     expect(await tokens.verifyAccessToken(token)).toBeNull();
     expect(await tokens.verifyAccessToken(undefined)).toBeNull();
-    expect(await tokens.verifyAccessToken('x'.repeat(4097))).toBeNull();
+    expect(await tokens.verifyAccessToken('x'.repeat(ACCESS_TOKEN_MAX_LENGTH + 1))).toBeNull();
   });
 });
