@@ -18,6 +18,7 @@ import { registerAuthentication } from './http/auth-guard.js';
 import { registerErrorHandling } from './http/errors.js';
 import { assertAcceptableInput } from './http/validate.js';
 import { clientAddress } from './http/rate-limit.js';
+import { fastifyTrustProxy } from './config-proxy.js';
 import { authRoutes } from './auth/routes.js';
 import { credentialRoutes } from './auth/credential-routes.js';
 import { profileRoutes } from './profile/routes.js';
@@ -85,7 +86,7 @@ export async function buildApp(
   const loopLag = watchEventLoopLag();
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Each request's id comes from us, never from a client header.
     genReqId: () => randomBytes(8).toString('hex'),

@@ -38,7 +38,7 @@ describe('loadConfig', () => {
       DATABASE_URL: '',
       PORT: '8080',
       REQUIRE_EMAIL_CONFIRMATION: 'yes',
-      TRUST_PROXY: '1',
+      TRUST_PROXY: 'yes',
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.PORT).toBe(8080);
@@ -75,10 +75,29 @@ describe('loadConfig', () => {
     ['REQUIRE_EMAIL_CONFIRMATION', 'maybe'],
     ['RATE_LIMIT_AUTH_PER_MINUTE', '0'],
     ['SMTP_URL', 'http://mail'],
+    ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, proxy.local'],
+    ['TRUST_PROXY', '1000'],
   ])('refuses %s=%j with a one-line ConfigError naming it', (name, value) => {
     const error = errorOf({ [name]: value });
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${name}: .+$`));
     expect(error.message).not.toContain('\n');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['true', true],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.5', ['10.0.0.5']],
+    ['172.18.0.0/16, ::1', ['172.18.0.0/16', '::1']],
+    ['loopback,fd00::/8', ['loopback', 'fd00::/8']],
+  ])('reads %j as %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 });

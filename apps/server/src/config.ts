@@ -7,6 +7,7 @@ import {
 import { isVapidKeyPair } from './push/keys.js';
 import { farcasterEnvShape } from './farcaster/config.js';
 import { originList } from './config-origins.js';
+import { trustProxySetting } from './config-proxy.js';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -55,7 +56,7 @@ const schema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: trustProxySetting.default(false),
     REQUIRE_EMAIL_CONFIRMATION: flag.default(false),
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
