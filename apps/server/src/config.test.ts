@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
 function errorOf(env: NodeJS.ProcessEnv): Error {
@@ -99,5 +102,55 @@ describe('TRUST_PROXY', () => {
     ['loopback,fd00::/8', ['loopback', 'fd00::/8']],
   ])('reads %j as %j', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+});
+
+describe('secrets from files (NAME_FILE)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'couple-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  function secretFile(name: string, content: string): string {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  }
+
+  it('reads each secret from its file, without the trailing line break', () => {
+    const secret = 'a'.repeat(40);
+    const config = loadConfig({
+      JWT_SECRET_FILE: secretFile('jwt', `${secret}\n`),
+      DATABASE_URL_FILE: secretFile('db', 'postgres://app:pw@db:5432/app\r\n'),
+      ANON_KEY_FILE: secretFile('anon', 'anon-key-0123456789'),
+    });
+    expect(config.JWT_SECRET).toBe(secret);
+    expect(config.DATABASE_URL).toBe('postgres://app:pw@db:5432/app');
+    expect(config.ANON_KEY).toBe('anon-key-0123456789');
+  });
+
+  it('checks a value from a file like any other', () => {
+    const error = errorOf({ JWT_SECRET_FILE: secretFile('short', 'short\n') });
+    expect(error.message).toBe('Invalid configuration: JWT_SECRET: must be at least 32 characters');
+  });
+
+  it('refuses a missing or empty file, and both forms at once, without showing a value', () => {
+    expect(errorOf({ JWT_SECRET_FILE: join(dir, 'missing') }).message).toBe(
+      `Invalid configuration: JWT_SECRET_FILE: cannot read ${join(dir, 'missing')} (ENOENT)`,
+    );
+    expect(errorOf({ ANON_KEY_FILE: secretFile('empty', '\n') }).message).toMatch(
+      /^Invalid configuration: ANON_KEY_FILE: .+ is empty$/,
+    );
+    const both = errorOf({
+      JWT_SECRET: 'b'.repeat(40),
+      JWT_SECRET_FILE: secretFile('jwt2', 'c'.repeat(40)),
+    });
+    expect(both).toBeInstanceOf(ConfigError);
+    expect(both.message).toBe(
+      'Invalid configuration: JWT_SECRET_FILE: set JWT_SECRET or JWT_SECRET_FILE, not both',
+    );
+    expect(both.message).not.toContain('b'.repeat(40));
+  });
+
+  it('reads no file for a variable that is not a secret', () => {
+    const config = loadConfig({ DATA_DIR_FILE: secretFile('dir', '/elsewhere') });
+    expect(config.DATA_DIR).toBe('./data');
   });
 });

@@ -8,6 +8,7 @@ import { isVapidKeyPair } from './push/keys.js';
 import { farcasterEnvShape } from './farcaster/config.js';
 import { originList } from './config-origins.js';
 import { trustProxySetting } from './config-proxy.js';
+import { readSecretFiles, SecretFileError } from './config-files.js';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -118,7 +119,16 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once; the first bad value is reported in one line naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  let withSecrets: NodeJS.ProcessEnv;
+  try {
+    withSecrets = readSecretFiles(env);
+  } catch (error) {
+    if (!(error instanceof SecretFileError)) throw error;
+    throw new ConfigError(`Invalid configuration: ${error.variable}: ${error.message}`);
+  }
+  const present = Object.fromEntries(
+    Object.entries(withSecrets).filter(([, value]) => value !== ''),
+  );
   const result = schema.safeParse(present);
   if (!result.success) {
     const issue = result.error.issues[0];
