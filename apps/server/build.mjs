@@ -23,6 +23,8 @@ await build({
   entryPoints: [
     { in: source('./src/main.ts'), out: 'main' },
     { in: source('./src/db/pglite-worker.ts'), out: 'pglite-worker' },
+    // `node dist/server/db-move.js --to postgres://…`: the move to PostgreSQL, without tsx.
+    { in: source('./src/move/main.ts'), out: 'db-move' },
   ],
   outdir: source('./dist/server/'),
   bundle: true,
