@@ -192,6 +192,49 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       }
     }, 120_000);
 
+    it('commits nothing when the copy or its verification fails, and a retry then works', async () => {
+      const other = await createEmptyDatabase();
+      cleanups.push(() => other.drop());
+      const db = await openPostgres({ connectionString: other.url });
+      const state = async () =>
+        (
+          await db.query<{ users: string; partner_key: string }>(
+            `SELECT (SELECT count(*) FROM users)::text AS users,
+                    (SELECT count(*) FROM pg_constraint
+                      WHERE conname = 'profiles_partner_id_fkey')::text AS partner_key`,
+          )
+        ).rows[0];
+      try {
+        await migrate(db);
+        // A rule of the target's own that the source's rows break half-way through the copy.
+        await db.exec('ALTER TABLE messages ADD CONSTRAINT calm CHECK (intensity < 7)');
+        const failed = await runMove(['--from', dataDir, '--to', other.url]);
+        expect(failed.code).toBe(1);
+        expect(failed.stderr.trim()).toMatch(
+          /^db:move failed, nothing was committed: .*violates check constraint "calm"/,
+        );
+        expect(await state()).toEqual({ users: '0', partner_key: '1' });
+
+        // A target that loses rows as they arrive: the counts differ, the transaction rolls back.
+        await db.exec(`ALTER TABLE messages DROP CONSTRAINT calm;
+          CREATE RULE lose_client_errors AS ON INSERT TO debug_logs
+            DO ALSO DELETE FROM debug_logs WHERE function_name LIKE 'CLIENT_ERROR%'`);
+        const mismatch = await runMove(['--from', dataDir, '--to', other.url]);
+        expect(mismatch.code).toBe(1);
+        expect(mismatch.stderr.trim()).toBe(
+          'db:move: verification failed for debug_logs: 1 rows in the source, 0 in the target; nothing was committed',
+        );
+        expect(await state()).toEqual({ users: '0', partner_key: '1' });
+
+        await db.exec('DROP RULE lose_client_errors ON debug_logs');
+        const retried = await runMove(['--from', dataDir, '--to', other.url]);
+        expect(retried.code).toBe(0);
+        expect(await state()).toEqual({ users: '4', partner_key: '1' });
+      } finally {
+        await db.close();
+      }
+    }, 120_000);
+
     it('refuses a missing or corrupt source with a clear message', async () => {
       const missing = await runMove(['--from', join(dataDir, 'nope'), '--to', target.url]);
       expect(missing.code).toBe(1);
