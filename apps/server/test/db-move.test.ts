@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 import { desire, request, type TestUser } from './helpers/api.js';
 import { startFakePushService, verifyVapid, type FakePushService } from './helpers/push-service.js';
 import {
+  addNeighbours,
   createEmptyDatabase,
   fingerprint,
   populate,
@@ -85,6 +86,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         await source.close();
         await database.drop();
       }
+      await addNeighbours(dataDir);
       files = await fingerprint(dataDir);
       target = await createEmptyDatabase();
     }, 120_000);
@@ -251,7 +253,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
       const corrupt = await mkdtemp(join(tmpdir(), 'couple-move-corrupt-'));
       cleanups.push(() => rm(corrupt, { recursive: true, force: true }));
-      await cp(dataDir, corrupt, { recursive: true });
+      await cp(dataDir, corrupt, { recursive: true, filter: (path) => !path.endsWith('.sock') });
       await rm(join(corrupt, 'global/pg_control'));
       const broken = await runMove(['--from', corrupt, '--to', target.url]);
       expect(broken.code).toBe(1);

@@ -1,6 +1,6 @@
-import { cp, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { cp, lstat, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { dataDirInUse } from '../backup/control.js';
 import { openPGlite } from '../db/pglite.js';
 import { migrate } from '../db/migrate.js';
@@ -26,6 +26,22 @@ async function checkDataDir(dataDir: string): Promise<void> {
   }
 }
 
+/** PostgreSQL's own entries at the top of its data directory. */
+const DATABASE_ENTRY = /^(PG_VERSION|base|global|pg_[\w.]+|postgresql(\.auto)?\.conf)$/;
+
+/**
+ * What the copy takes: the database's files, not what else lives in DATA_DIR (backups, a control
+ * socket, which cannot be copied).
+ */
+function partOfDatabase(dataDir: string) {
+  return async (path: string): Promise<boolean> => {
+    const [top] = relative(dataDir, path).split(sep);
+    if (top && !DATABASE_ENTRY.test(top)) return false;
+    const info = await lstat(path);
+    return info.isFile() || info.isDirectory();
+  };
+}
+
 /**
  * Opens a copy of the PGlite data directory, never the directory itself: opening writes to it
  * (recovery, checkpoints). The copy is brought to the current schema version, and removed on
@@ -38,7 +54,7 @@ export async function openSourceCopy(dataDir: string): Promise<SourceCopy> {
   const removeCopy = () => rm(copyDir, { recursive: true, force: true });
   let db: Database | undefined;
   try {
-    await cp(from, copyDir, { recursive: true, errorOnExist: true });
+    await cp(from, copyDir, { recursive: true, errorOnExist: true, filter: partOfDatabase(from) });
     db = await openPGlite(copyDir).catch((error: unknown) => {
       throw new MoveError(`cannot open the PGlite database in ${from}: ${messageOf(error)}`);
     });

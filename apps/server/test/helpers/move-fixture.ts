@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { execFile } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -86,6 +86,18 @@ export async function populate(url: string, push: FakePushService): Promise<Popu
     body: { email: alice.email, password: alice.password },
   });
   return { alice, bob, carol, dave, bobPush };
+}
+
+/**
+ * What else may live in DATA_DIR beside the database: backups, and the socket a killed server
+ * left behind (a process killed with SIGKILL does not remove it). The move must leave them out.
+ */
+export async function addNeighbours(dataDir: string): Promise<void> {
+  await mkdir(join(dataDir, 'backups'));
+  await writeFile(join(dataDir, 'backups/old-backup.tar'), randomBytes(1024));
+  const socket = join(dataDir, 'control.sock');
+  const listen = `require('node:net').createServer().listen(${JSON.stringify(socket)}, () => process.kill(process.pid, 'SIGKILL'))`;
+  spawnSync(process.execPath, ['-e', listen]);
 }
 
 /** sha256 of every file under dir, by relative path: any change to the directory shows. */
