@@ -1,6 +1,7 @@
-// Compiles the server for `npm start`: ES module bundles of src/main.ts and of the PGlite worker
-// (src/db/pglite-worker.ts) with the workspace's own TypeScript (this app and @couple/protocol),
-// so production runs plain JavaScript with no TypeScript loader. npm packages stay external:
+// Compiles the server for `npm start`: ES module bundles of src/main.ts, of the PGlite worker
+// (src/db/pglite-worker.ts) and of the db:move tool (src/move/main.ts) with the workspace's own
+// TypeScript (this app and @couple/protocol), so production runs plain JavaScript with no
+// TypeScript loader. npm packages stay external:
 // node_modules is there at run time, and some (PGlite's WebAssembly, argon2's native addon) load
 // files next to themselves.
 //
@@ -23,6 +24,8 @@ await build({
   entryPoints: [
     { in: source('./src/main.ts'), out: 'main' },
     { in: source('./src/db/pglite-worker.ts'), out: 'pglite-worker' },
+    // `node dist/server/db-move.js --to postgres://…`: the move to PostgreSQL, without tsx.
+    { in: source('./src/move/main.ts'), out: 'db-move' },
   ],
   outdir: source('./dist/server/'),
   bundle: true,

@@ -52,7 +52,8 @@ export async function startServer(
   databaseUrl?: string,
   extraEnv: Record<string, string> = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  // A given PORT keeps the origin (and so the browsers' storage) across a restart of the server.
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'couple-e2e-'));
   const env: NodeJS.ProcessEnv = {
