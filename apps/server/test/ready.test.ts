@@ -9,6 +9,7 @@ import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, request, type TestUser } from './helpers/api.js';
 import { scrape, valueOf } from './helpers/metrics.js';
+import { connectLive, emitWithAck } from './helpers/live-client.js';
 import { startPGliteWorker } from '../src/db/pglite-worker-client.js';
 import { migrate } from '../src/db/migrate.js';
 import { readyRoutes } from '../src/health/ready.js';
@@ -90,13 +91,16 @@ describe.each(DRIVERS)('readiness probe (%s)', (driver) => {
   });
 
   it('answers 503 server_busy in its own shape while the server sheds load, and counts the shed', async () => {
-    const before = valueOf(
-      (await scrape(server.url, TOKEN)).families,
-      'couple_load_shed_refusals_total',
-      {
-        surface: 'http',
-      },
-    );
+    const sheds = async () => {
+      const { families } = await scrape(server.url, TOKEN);
+      const metric = 'couple_load_shed_refusals_total';
+      return [
+        valueOf(families, metric, { surface: 'http' }),
+        valueOf(families, metric, { surface: 'live' }),
+      ];
+    };
+    const socket = await connectLive(server.url, alice.token);
+    const before = await sheds();
     const release = holdDatabase(4);
     try {
       await new Promise((resolve) => setTimeout(resolve, WAIT_MS * 3));
@@ -111,18 +115,15 @@ describe.each(DRIVERS)('readiness probe (%s)', (driver) => {
       const shed = await request(server.url, 'GET', '/api/profile', { token: alice.token });
       expect(shed.status).toBe(503);
       expect(shed.body).toMatchObject({ code: 'server_busy' });
+      const event = await emitWithAck(socket, 'get_unread_count', {});
+      expect(event).toMatchObject({ ok: false, code: 'server_busy' });
     } finally {
       await release();
+      socket.close();
     }
     expect((await request(server.url, 'GET', '/api/ready')).status).toBe(200);
-    const after = valueOf(
-      (await scrape(server.url, TOKEN)).families,
-      'couple_load_shed_refusals_total',
-      {
-        surface: 'http',
-      },
-    );
-    expect(after - before).toBe(1);
+    const after = await sheds();
+    expect([after[0]! - before[0]!, after[1]! - before[1]!]).toEqual([1, 1]);
   });
 });
 
