@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, SERVER_TEXTS } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { holdDatabase } from './helpers/hold-database.js';
 import { createUser, request, type TestUser } from './helpers/api.js';
 import { scrape, valueOf } from './helpers/metrics.js';
 import { connectLive, emitWithAck } from './helpers/live-client.js';
@@ -43,22 +44,6 @@ function halfSentRequest(url: string, path: string) {
 describe.each(DRIVERS)('readiness probe (%s)', (driver) => {
   let server: TestServer;
   let alice: TestUser;
-
-  /** Transactions held open: the backlog that makes the server shed (as load-shedding.test.ts). */
-  function holdDatabase(count: number): () => Promise<void> {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const held = Array.from({ length: count }, () =>
-      server.ctx.db.transaction(async (tx) => {
-        await tx.query('SELECT 1');
-        await gate;
-      }),
-    );
-    return async () => {
-      release();
-      await Promise.all(held);
-    };
-  }
 
   beforeAll(async () => {
     server = await startTestServer(driver, {
@@ -101,7 +86,7 @@ describe.each(DRIVERS)('readiness probe (%s)', (driver) => {
     };
     const socket = await connectLive(server.url, alice.token);
     const before = await sheds();
-    const release = holdDatabase(4);
+    const release = holdDatabase(server.ctx.db, 4);
     try {
       await new Promise((resolve) => setTimeout(resolve, WAIT_MS * 3));
       const ready = await request(server.url, 'GET', '/api/ready');
