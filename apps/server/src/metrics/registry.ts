@@ -52,8 +52,13 @@ export interface MetricsSources {
   processDefaults: boolean;
 }
 
-function counter(registry: Registry, name: string, help: string): Counter {
-  return new Counter({ name: METRICS_PREFIX + name, help, registers: [registry] });
+function counter<L extends string = never>(
+  registry: Registry,
+  name: string,
+  help: string,
+  labelNames: L[] = [],
+): Counter<L> {
+  return new Counter({ name: METRICS_PREFIX + name, help, labelNames, registers: [registry] });
 }
 
 function gauge(registry: Registry, name: string, help: string, read: () => number): Gauge {
@@ -126,30 +131,30 @@ export function createMetrics(sources: MetricsSources): AppMetrics {
     'desires_delivered_total',
     "Desires this instance wrote to at least one of the receiver's live connections.",
   );
-  const shed = new Counter({
-    name: `${METRICS_PREFIX}load_shed_refusals_total`,
-    help: 'Requests and live-channel events refused with server_busy, by surface.',
-    labelNames: ['surface'],
-    registers: [registry],
-  });
+  const shed = counter(
+    registry,
+    'load_shed_refusals_total',
+    'Requests and live-channel events refused with server_busy, by surface.',
+    ['surface'],
+  );
   const pushSent = counter(registry, 'web_push_sent_total', 'Web Pushes a push service accepted.');
-  const pushFailed = new Counter({
-    name: `${METRICS_PREFIX}web_push_failed_total`,
-    help: 'Web Pushes not accepted, by reason.',
-    labelNames: ['reason'],
-    registers: [registry],
-  });
+  const pushFailed = counter(
+    registry,
+    'web_push_failed_total',
+    'Web Pushes not accepted, by reason.',
+    ['reason'],
+  );
   const miniAppSent = counter(
     registry,
     'miniapp_notifications_sent_total',
     'Mini-app notification tokens a Farcaster client accepted a notification for.',
   );
-  const miniAppFailed = new Counter({
-    name: `${METRICS_PREFIX}miniapp_notifications_failed_total`,
-    help: 'Mini-app notification tokens not notified, by reason.',
-    labelNames: ['reason'],
-    registers: [registry],
-  });
+  const miniAppFailed = counter(
+    registry,
+    'miniapp_notifications_failed_total',
+    'Mini-app notification tokens not notified, by reason.',
+    ['reason'],
+  );
   const lastBackup = new Gauge({
     name: `${METRICS_PREFIX}backup_last_success_timestamp_seconds`,
     help: 'When the last successful backup finished (Unix time); 0 before the first.',
