@@ -50,6 +50,11 @@ import { backendAsAServiceRoutes } from './rest/routes.js';
 import { sessionRoutes } from './auth/sessions-routes.js';
 import { accountRoutes } from './account/routes.js';
 import { registerAccountDeletedNotices } from './account/notify-partner.js';
+import { readyRoutes } from './health/ready.js';
+import { refuseWhileClosing } from './http/closing.js';
+import { createMetrics } from './metrics/registry.js';
+import { countWebPushes } from './metrics/push.js';
+import { serveMetrics, timeHttpRequests } from './metrics/server.js';
 
 export interface BuildOptions {
   config: Config;
@@ -90,6 +95,8 @@ export async function buildApp(
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Each request's id comes from us, never from a client header.
     genReqId: () => randomBytes(8).toString('hex'),
+    // While closing, requests are refused in our own error shape (http/closing.ts).
+    return503OnClosing: false,
   });
   acceptEmptyJsonBodies(app);
 
@@ -105,6 +112,8 @@ export async function buildApp(
       })
     : undefined;
   const background = createBackgroundWork();
+  const metricsReadable = config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined;
+  const metrics = createMetrics({ db: options.db, load, processDefaults: metricsReadable });
   const ctx: AppContext = {
     config,
     db,
@@ -118,11 +127,13 @@ export async function buildApp(
     clock: options.clock ?? { now: () => Date.now() },
     load,
     overloaded: overloadCheck(load, loopLag, config),
+    metrics,
   };
 
-  const pushSender = createPushSender(await loadVapidDetails(config, db), {
-    agent: options.pushAgent,
-  });
+  const pushSender = countWebPushes(
+    createPushSender(await loadVapidDetails(config, db), { agent: options.pushAgent }),
+    metrics,
+  );
   const stopPushDelivery = registerPushDelivery(ctx, background, pushSender);
 
   await app.register(helmet, helmetOptions());
@@ -143,7 +154,9 @@ export async function buildApp(
     }),
   });
   registerErrorHandling(app);
-  shedLoad(app, ctx.overloaded);
+  const closing = refuseWhileClosing(app, ['/health', '/api/health', '/api/ready']);
+  if (metricsReadable) timeHttpRequests(app, ctx);
+  shedLoad(app, ctx.overloaded, () => metrics.loadShed('http'));
   // Every body, whichever route and schema it meets, is refused first if too deep or unprintable.
   app.addHook('preValidation', async (request) => assertAcceptableInput(request.body));
   registerAuthentication(app, ctx.tokens, ctx.sessions);
@@ -154,6 +167,7 @@ export async function buildApp(
     async (api) => {
       // Each area's paths come whole from API_ROUTES (packages/protocol/src/contract).
       await api.register(healthRoutes, { ctx });
+      await api.register(readyRoutes, { ctx, closing });
       await api.register(authRoutes, { ctx });
       await api.register(credentialRoutes, { ctx });
       await api.register(farcasterRoutes, { ctx });
@@ -170,6 +184,7 @@ export async function buildApp(
     },
     { prefix: API_PREFIX },
   );
+  serveMetrics(app, ctx);
   await app.register(webStaticRoutes, { ctx });
   const anonKey =
     config.ANON_KEY ??

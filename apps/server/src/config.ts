@@ -6,6 +6,7 @@ import {
 } from '@couple/protocol';
 import { isVapidKeyPair } from './push/keys.js';
 import { farcasterEnvShape } from './farcaster/config.js';
+import { metricsEnvShape } from './metrics/config.js';
 import { originList } from './config-origins.js';
 import { trustProxySetting } from './config-proxy.js';
 import { readSecretFiles, SecretFileError } from './config-files.js';
@@ -89,6 +90,7 @@ const schema = z
     // Front ends on other origins allowed to call /api, /rest/v1 and /auth/v1 (CORS); none by default.
     CORS_ORIGINS: originList(HTTP_ORIGIN, 'an http(s) origin').default([]),
     ...farcasterEnvShape,
+    ...metricsEnvShape,
   })
   .superRefine((env, issues) => {
     if (Boolean(env.VAPID_PUBLIC_KEY) === Boolean(env.VAPID_PRIVATE_KEY)) return;

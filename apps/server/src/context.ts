@@ -8,6 +8,7 @@ import type { Mailer } from './auth/mailer.js';
 import type { DomainEvents } from './events.js';
 import type { ActionLimits } from './abuse/action-limits.js';
 import type { BackgroundWork } from './background/background-work.js';
+import type { AppMetrics } from './metrics/registry.js';
 
 /** Everything a service needs, built once at start-up and handed to each route plugin. */
 export interface AppContext {
@@ -27,6 +28,8 @@ export interface AppContext {
   load: DatabaseLoad;
   /** Whether the database is so far behind that new work is refused (http/load-shedding.ts). */
   overloaded: () => boolean;
+  /** Prometheus metrics (metrics/registry.ts); counted always, readable only when configured. */
+  metrics: AppMetrics;
 }
 
 export interface Clock {

@@ -3,6 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { ERRORS } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { holdDatabase } from './helpers/hold-database.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
 import { connectLive, emitWithAck } from './helpers/live-client.js';
 
@@ -18,22 +19,6 @@ describe.each(DRIVERS)('load shedding (%s)', (driver) => {
   let alice: TestUser;
   let bob: TestUser;
   let socket: Socket;
-
-  /** Transactions that stay open until released: a backlog the server can see. */
-  function holdDatabase(count: number): () => Promise<void> {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const held = Array.from({ length: count }, () =>
-      server.ctx.db.transaction(async (tx) => {
-        await tx.query('SELECT 1');
-        await gate;
-      }),
-    );
-    return async () => {
-      release();
-      await Promise.all(held);
-    };
-  }
 
   beforeAll(async () => {
     server = await startTestServer(driver, {
@@ -54,7 +39,7 @@ describe.each(DRIVERS)('load shedding (%s)', (driver) => {
   });
 
   it('answers 503 server_busy with Retry-After on every surface while behind, then serves again', async () => {
-    const release = holdDatabase(4);
+    const release = holdDatabase(server.ctx.db, 4);
     try {
       await new Promise((resolve) => setTimeout(resolve, WAIT_MS * 3));
       await expectShed();
@@ -99,7 +84,7 @@ describe.each(DRIVERS)('load shedding (%s)', (driver) => {
   });
 
   it('does not shed for one slow operation, nor for a short queue', async () => {
-    const release = holdDatabase(1);
+    const release = holdDatabase(server.ctx.db, 1);
     await new Promise((resolve) => setTimeout(resolve, WAIT_MS * 3));
     // The request itself must wait for the held transaction on PGlite (one at a time), so it
     // is sent now and read after the release.

@@ -83,6 +83,8 @@ export const SERVER_TEXTS = {
   serviceUnavailable: 'Service temporarily unavailable',
   serverBusy: 'The server is busy: try again in a moment',
   databaseUnreachable: 'Database unreachable',
+  migrationsPending: 'Database migrations are not applied yet',
+  shuttingDown: 'The server is shutting down',
   profileNotFound: 'Profile not found',
   concurrentConflict: 'Conflicting concurrent request, please try again',
   internal: 'Internal server error',

@@ -6,6 +6,7 @@ import {
   type WorkerStarted,
 } from './pglite-messages.js';
 import type { Database, Queryable, QueryResult, SqlParam } from './types.js';
+import { reportDriverStats } from './stats.js';
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Request = WithoutId<WorkerRequest>;
@@ -141,5 +142,6 @@ export async function startPGliteWorker(
       await worker.terminate();
     },
   };
+  reportDriverStats(db, () => ({ workerPending: pending.size }));
   return { db, worker };
 }

@@ -7,6 +7,7 @@ import {
   type SqlParam,
 } from './types.js';
 import { PG_TYPES, parseInt8, parseTimestamp } from './parsers.js';
+import { reportDriverStats } from './stats.js';
 
 const typeParsers = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -125,7 +126,7 @@ export async function openPostgres({
     }
   }
 
-  return {
+  const database: Database = {
     driver: 'postgres',
     ...wrap(pool),
     transaction: (fn) => transaction(fn),
@@ -140,4 +141,8 @@ export async function openPostgres({
     },
     close: () => pool.end(),
   };
+  reportDriverStats(database, () => ({
+    pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+  }));
+  return database;
 }

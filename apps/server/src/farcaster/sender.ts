@@ -42,20 +42,23 @@ async function postBatch(
       { issue: request.error.issues[0]?.message },
       'Farcaster notification not sent: invalid request',
     );
-    return;
+    return ctx.metrics.miniAppNotificationsFailed('invalid_request', tokens.length);
   }
   const response = await fetchImpl(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(request.data),
     signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  }).catch((error: unknown) => {
+    ctx.metrics.miniAppNotificationsFailed('network', tokens.length);
+    throw error;
   });
   if (!response.ok) {
     ctx.log.warn(
       { status: response.status, host: new URL(url).host },
       'Farcaster notification server refused',
     );
-    return;
+    return ctx.metrics.miniAppNotificationsFailed('refused', tokens.length);
   }
   const parsed = sendNotificationResponseSchema.safeParse(await response.json().catch(() => null));
   if (!parsed.success) {
@@ -63,10 +66,14 @@ async function postBatch(
       { host: new URL(url).host },
       'Farcaster notification server answered an unexpected body',
     );
-    return;
+    return ctx.metrics.miniAppNotificationsFailed('bad_answer', tokens.length);
   }
-  const { invalidTokens, rateLimitedTokens } = parsed.data.result;
+  const { successfulTokens, invalidTokens, rateLimitedTokens } = parsed.data.result;
   const sent = new Set(tokens);
+  const ours = (list: string[]) => list.filter((token) => sent.has(token)).length;
+  ctx.metrics.miniAppNotificationsSent(ours(successfulTokens));
+  ctx.metrics.miniAppNotificationsFailed('invalid_token', ours(invalidTokens));
+  ctx.metrics.miniAppNotificationsFailed('rate_limited', ours(rateLimitedTokens));
   await repo.disableTokens(
     ctx.db,
     url,

@@ -27,17 +27,21 @@ export function overloadCheck(load: DatabaseLoad, lag: EventLoopLag, config: Con
     (load.pending() > config.LOAD_SHED_PENDING && load.oldestMs() > config.LOAD_SHED_WAIT_MS);
 }
 
+/** Liveness never waits for the database; readiness answers a shed in its own shape. */
+const PROBES = new Set(['/api/health', '/api/ready']);
+
 /**
  * Refuses requests that would reach the database while it is overloaded: 503 `server_busy`
- * with Retry-After, in each surface's own error shape (the error handlers write it). Health
- * checks and the web app's files never wait for the database.
+ * with Retry-After, in each surface's own error shape (the error handlers write it). The probes
+ * and the web app's files never wait for the database; each refusal is reported to onShed.
  */
-export function shedLoad(app: FastifyInstance, overloaded: Overloaded): void {
+export function shedLoad(app: FastifyInstance, overloaded: Overloaded, onShed: () => void): void {
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url ?? '';
     const needsDatabase =
       url.startsWith('/api/') || url.startsWith('/rest/v1/') || url.startsWith('/auth/v1/');
-    if (!needsDatabase || url === '/api/health' || !overloaded()) return;
+    if (!needsDatabase || PROBES.has(url) || !overloaded()) return;
+    onShed();
     throw serverBusy();
   });
 }

@@ -48,7 +48,10 @@ export function bindClientEvents(socket: Socket, ctx: AppContext, userId: string
         typeof last === 'function' ? (last as (response: Ack<unknown>) => void) : undefined;
       const payload = ack ? args.slice(0, -1)[0] : args[0];
       try {
-        if (ctx.overloaded()) throw serverBusy();
+        if (ctx.overloaded()) {
+          ctx.metrics.loadShed('live');
+          throw serverBusy();
+        }
         const data = await handler(userId, payload);
         ack?.({ ok: true, data });
       } catch (error) {

@@ -9,6 +9,7 @@ import { bindDomainEvents, sessionRoom, userRoom } from './fanout.js';
 import { isSessionActive } from '../auth/repository.js';
 import { releaseFlushedPackets } from './release-flushed-packets.js';
 import { bindAccountEvents } from './account-fanout.js';
+import { countDeliveries } from './delivery-count.js';
 
 export interface LiveChannel {
   io: Server;
@@ -77,11 +78,14 @@ export async function attachLiveChannel(
     next();
   });
 
+  const countDelivery = countDeliveries(() => ctx.metrics.desireDelivered());
   io.on('connection', (socket) => {
     const userId = socket.data.userId as string;
     void socket.join([userRoom(userId), sessionRoom(socket.data.sessionId as string)]);
     bindClientEvents(socket, ctx, userId);
+    socket.onAnyOutgoing(countDelivery);
   });
+  ctx.metrics.watchLiveSockets(() => io.of('/').sockets.size);
 
   const unbind = bindDomainEvents(io, ctx);
   const unbindAccount = bindAccountEvents(io, ctx);

@@ -66,6 +66,7 @@ export async function sendDesire(
     }
     case 'sent': {
       const { message, senderUsername, receiver } = sent;
+      ctx.metrics.desireAccepted();
       ctx.events.emit('desireSent', { message, senderUsername, receiver });
       return { message, duplicate: false };
     }

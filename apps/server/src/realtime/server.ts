@@ -149,6 +149,11 @@ export function attachRealtime(
   io.on(SESSION_REVOKED, endSession);
   ctx.events.on('sessionRevoked', onSessionRevoked);
   app.server.on('upgrade', onUpgrade);
+  ctx.metrics.watchRealtime(() => {
+    let channels = 0;
+    for (const connection of connections) channels += connection.channels.size;
+    return { connections: connections.size, channels };
+  });
 
   app.addHook('preClose', async () => {
     unwatch();

@@ -66,6 +66,12 @@ export const API_CONTRACT = {
     answer: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
     errors: [],
   },
+  ready: {
+    access: 'public',
+    status: 200,
+    answer: z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) }),
+    errors: ['service_unavailable', 'server_busy'],
+  },
 
   signUp: {
     access: 'public',

@@ -5,6 +5,7 @@
  */
 export const API_ROUTES = {
   health: { method: 'GET', path: '/health' },
+  ready: { method: 'GET', path: '/ready' },
 
   signUp: { method: 'POST', path: '/auth/signup' },
   signIn: { method: 'POST', path: '/auth/login' },

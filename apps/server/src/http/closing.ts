@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { SERVER_TEXTS } from '@couple/protocol';
+import { HttpError } from './errors.js';
+
+/** Seconds a client is told to wait: another instance (or this one, restarted) answers then. */
+const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * From the moment app.close() begins (the first preClose hook, before the live channel drains),
+ * every request is refused with 503 `service_unavailable` in its surface's own error shape, but
+ * the routes in `answeredByThemselves`: the probes, which say so in theirs. Fastify's own
+ * refusal while closing (return503OnClosing) is turned off in app.ts for this.
+ */
+export function refuseWhileClosing(
+  app: FastifyInstance,
+  answeredByThemselves: readonly string[],
+): () => boolean {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request) => {
+    if (!closing || answeredByThemselves.includes(request.routeOptions.url ?? '')) return;
+    throw new HttpError('service_unavailable', {
+      text: SERVER_TEXTS.shuttingDown,
+      retryAfter: RETRY_AFTER_SECONDS,
+    });
+  });
+  return () => closing;
+}
