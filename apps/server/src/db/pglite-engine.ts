@@ -59,3 +59,16 @@ export async function createPGlite(dataDir?: string): Promise<PGlite> {
   await pg.exec(`SET TIME ZONE 'UTC'`);
   return pg;
 }
+
+/**
+ * The data directory as an uncompressed tar, consistent: PGlite's query() and transaction() take
+ * its transaction mutex first, and a transaction holds it until it ends (in the worker, across
+ * the messages of the server's transaction). dumpDataDir reads every file synchronously under the
+ * query mutex; under the transaction mutex too, no transaction is open or half done while it
+ * reads. The checkpoint before it writes the pages out, so a restore replays little WAL.
+ */
+export async function snapshotPGlite(pg: PGlite): Promise<Uint8Array> {
+  await pg.exec('CHECKPOINT');
+  const tar = await pg._runExclusiveTransaction(() => pg.dumpDataDir('none'));
+  return new Uint8Array(await tar.arrayBuffer());
+}

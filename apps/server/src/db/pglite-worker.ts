@@ -60,6 +60,8 @@ async function answer(db: Database, request: WorkerRequest): Promise<Omit<Worker
       await open.finished;
       return {};
     }
+    case 'snapshot':
+      return { tar: await db.snapshotDataDir!() };
     case 'close':
       await db.close();
       return {};
@@ -76,7 +78,12 @@ try {
   const db = await openPGlite((workerData as { dataDir?: string }).dataDir);
   port.on('message', (request: WorkerRequest) => {
     answer(db, request).then(
-      (result) => port.postMessage({ id: request.id, ...result } satisfies WorkerReply),
+      (result) => {
+        // A snapshot moves to the server's thread instead of being copied.
+        const { tar } = result as { tar?: Uint8Array };
+        const moved = tar ? [tar.buffer as ArrayBuffer] : [];
+        port.postMessage({ id: request.id, ...result } satisfies WorkerReply, moved);
+      },
       (error: unknown) =>
         port.postMessage({ id: request.id, error: toWorkerError(error) } satisfies WorkerReply),
     );
