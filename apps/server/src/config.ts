@@ -6,6 +6,7 @@ import {
 } from '@couple/protocol';
 import { isVapidKeyPair } from './push/keys.js';
 import { farcasterEnvShape } from './farcaster/config.js';
+import { backupEnvShape } from './backup/config.js';
 import { originList } from './config-origins.js';
 
 const flag = z
@@ -87,6 +88,7 @@ const schema = z
     // Front ends on other origins allowed to call /api, /rest/v1 and /auth/v1 (CORS); none by default.
     CORS_ORIGINS: originList(HTTP_ORIGIN, 'an http(s) origin').default([]),
     ...farcasterEnvShape,
+    ...backupEnvShape,
   })
   .superRefine((env, issues) => {
     if (Boolean(env.VAPID_PUBLIC_KEY) === Boolean(env.VAPID_PRIVATE_KEY)) return;
