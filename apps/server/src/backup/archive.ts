@@ -29,20 +29,22 @@ export class BackupFileError extends Error {}
 
 const BLOCK = 512;
 
-function tarHeader(name: string, size: number, mtime: Date): Buffer {
+/** A ustar header: a regular file (type '0', mode 0600) or a directory (type '5', mode 0700). */
+export function tarHeader(name: string, size: number, mtime: Date, type: '0' | '5' = '0'): Buffer {
+  if (Buffer.byteLength(name) > 100) throw new Error(`path too long for the backup: ${name}`);
   const header = Buffer.alloc(BLOCK);
   const field = (offset: number, length: number, value: string) =>
     header.write(value, offset, length, 'latin1');
   const octal = (offset: number, length: number, value: number) =>
     field(offset, length, value.toString(8).padStart(length - 1, '0') + '\0');
   field(0, 100, name);
-  octal(100, 8, 0o600);
+  octal(100, 8, type === '5' ? 0o700 : 0o600);
   octal(108, 8, 0);
   octal(116, 8, 0);
   octal(124, 12, size);
   octal(136, 12, Math.floor(mtime.getTime() / 1000));
   field(148, 8, ' '.repeat(8));
-  field(156, 1, '0');
+  field(156, 1, type);
   field(257, 8, 'ustar\u000000');
   octal(148, 7, checksum(header));
   return header;
@@ -54,7 +56,7 @@ function checksum(header: Buffer): number {
   return sum;
 }
 
-const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
+export const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
 
 export interface PayloadSource {
   /** The payload in memory, or the path of a file holding it. */

@@ -29,10 +29,7 @@ export interface MigrationState {
 }
 
 /** What has been and what would be applied; throws DatabaseTooNewError for a newer database. */
-export async function migrationState(
-  db: Queryable,
-  dir = MIGRATIONS_DIR,
-): Promise<MigrationState> {
+export async function migrationState(db: Queryable, dir = MIGRATIONS_DIR): Promise<MigrationState> {
   const files = await migrationFiles(dir);
   const table = await db.query<{ present: boolean }>(
     `SELECT to_regclass('schema_migrations') IS NOT NULL AS present`,

@@ -61,7 +61,8 @@ async function answer(db: Database, request: WorkerRequest): Promise<Omit<Worker
       return {};
     }
     case 'snapshot':
-      return { tar: await db.snapshotDataDir!() };
+      if (!db.snapshotDataDir) throw new Error('an in-memory database has no data directory');
+      return { tar: await db.snapshotDataDir() };
     case 'close':
       await db.close();
       return {};

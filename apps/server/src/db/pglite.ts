@@ -46,7 +46,7 @@ export async function openPGlite(dataDir?: string): Promise<Database> {
         await scoped.query(userScopeSql(userId));
         return (await scoped.query<T>(sql)).rows;
       }),
-    snapshotDataDir: () => snapshotPGlite(pg),
+    ...(dataDir ? { snapshotDataDir: () => snapshotPGlite(pg, dataDir) } : {}),
     close: () => pg.close(),
   };
 }
