@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { BackupFileError, MANIFEST_NAME, PAYLOAD_NAMES, type BackupManifest } from './archive.js';
 
@@ -62,7 +63,10 @@ export async function readBackupFile(file: string, payloadPath: string): Promise
   let ended = false;
   let payloadDone = false;
   try {
-    for await (const chunk of createReadStream(file).pipe(createGunzip())) {
+    const gunzip = createGunzip();
+    // pipeline hands a read error (ENOENT) to gunzip, and so to this loop.
+    pipeline(createReadStream(file), gunzip).catch(() => undefined);
+    for await (const chunk of gunzip) {
       buffered = Buffer.concat([buffered, chunk as Buffer]);
       for (;;) {
         if (entry) {

@@ -56,7 +56,8 @@ export async function dataDirInUse(dataDir: string): Promise<boolean> {
 /** Asks the server using DATA_DIR; resolves with its reply. */
 export async function askServer(dataDir: string, request: ControlRequest): Promise<ControlReply> {
   const socket = await dial(controlSocketPath(dataDir));
-  socket.end(JSON.stringify(request) + '\n');
+  // Not end(): the server would close its side with ours, before it answers.
+  socket.write(JSON.stringify(request) + '\n');
   let text = '';
   for await (const chunk of socket) text += (chunk as Buffer).toString();
   try {
@@ -80,15 +81,25 @@ export interface ControlChannel {
   close(): Promise<void>;
 }
 
+/** The first line a client sends (at most 4 KiB), without ending the socket. */
+function requestLine(socket: Socket): Promise<string> {
+  return new Promise((resolveLine, reject) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString();
+      if (!text.includes('\n') && text.length <= 4096) return;
+      socket.off('data', onData).off('end', onEnd);
+      resolveLine(text.split('\n')[0]!);
+    };
+    const onEnd = () => resolveLine(text);
+    socket.on('data', onData).once('end', onEnd).once('error', reject);
+  });
+}
+
 async function reply(socket: Socket, handler: ControlHandler | undefined): Promise<void> {
-  let text = '';
-  for await (const chunk of socket) {
-    text += (chunk as Buffer).toString();
-    if (text.includes('\n') || text.length > 4096) break;
-  }
   let answer: ControlReply;
   try {
-    const request = JSON.parse(text.split('\n')[0]!) as ControlRequest;
+    const request = JSON.parse(await requestLine(socket)) as ControlRequest;
     if (request.op === 'ping') answer = { ok: true, pid: process.pid };
     else if (!handler) answer = { ok: false, error: 'the server is still starting' };
     else answer = await handler(request);

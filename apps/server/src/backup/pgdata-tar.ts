@@ -7,7 +7,7 @@ import { BackupFileError, padding, tarHeader } from './archive.js';
 
 /** PostgreSQL's entries at the top of a data directory (postmaster.pid is a lock, left out). */
 export function isPostgresEntry(name: string): boolean {
-  return /^(PG_VERSION|base|global|pg_[a-z_]+|postgresql(\.auto)?\.conf|postmaster\.opts)$/.test(
+  return /^(PG_VERSION|base|global|pg_[a-z_]+(\.conf)?|postgresql(\.auto)?\.conf|postmaster\.opts)$/.test(
     name,
   );
 }
