@@ -113,7 +113,8 @@ export function runTool(tool: string, args: string[], env: NodeJS.ProcessEnv): P
     child.on('close', (code) => {
       if (code === 0) resolve(stdout);
       else {
-        const last = stderr.trim().split('\n').pop() ?? '';
+        const lines = stderr.trim().split('\n');
+        const last = lines.find((line) => line.includes('error:')) ?? lines.pop() ?? '';
         reject(new Error(`${tool} failed (exit ${code}): ${last}`));
       }
     });
