@@ -90,15 +90,21 @@ export interface BackupSchedule {
 const RETRY_MS = 15 * 60_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** With no backup in the directory yet, the first one comes this long after the start. */
+export const FIRST_BACKUP_DELAY_MS = 10 * 60_000;
+
 /**
- * Backs up every intervalMs, counting from the newest backup in the directory: a server that
- * restarts often still backs up on time, and one with no backup yet backs up at once.
+ * Backs up every intervalMs, counting from the newest backup in the directory (a server that
+ * restarts often still backs up on time). With none yet, the first comes after firstDelayMs
+ * (or the interval, if shorter), so that a start stays quick.
  */
 export function startBackupSchedule(
   service: BackupService,
   dir: string,
   intervalMs: number,
+  firstDelayMs = FIRST_BACKUP_DELAY_MS,
 ): BackupSchedule {
+  const startedAt = Date.now();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = false;
@@ -111,8 +117,10 @@ export function startBackupSchedule(
   async function tick() {
     const newest = await newestBackupTime(dir);
     if (stopped) return;
-    const dueIn = newest === undefined ? 0 : newest + intervalMs - Date.now();
-    if (dueIn > 1_000) return plan(dueIn);
+    const due =
+      newest === undefined ? startedAt + Math.min(firstDelayMs, intervalMs) : newest + intervalMs;
+    const dueIn = due - Date.now();
+    if (dueIn > 0) return plan(dueIn);
     running = service.run('scheduled');
     const ok = await running.then(
       () => true,
