@@ -32,6 +32,7 @@ const BLOCK = 512;
 /** A ustar header: a regular file (type '0', mode 0600) or a directory (type '5', mode 0700). */
 export function tarHeader(name: string, size: number, mtime: Date, type: '0' | '5' = '0'): Buffer {
   if (Buffer.byteLength(name) > 100) throw new Error(`path too long for the backup: ${name}`);
+  if (size >= 8 ** 11) throw new Error(`file too large for the backup (8 GiB at most): ${name}`);
   const header = Buffer.alloc(BLOCK);
   const field = (offset: number, length: number, value: string) =>
     header.write(value, offset, length, 'latin1');

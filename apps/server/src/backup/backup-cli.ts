@@ -7,16 +7,15 @@ import { loadConfig } from '../config.js';
 import { openPGlite } from '../db/pglite.js';
 import { backupDirOf } from './config.js';
 import { askServer, claimDataDir, dataDirInUse } from './control.js';
-import { backupPostgres, pruneBackups, type BackupOutcome } from './create.js';
-import { backupPGlite } from './create.js';
+import { backupPGlite, backupPostgres, pruneBackups, type BackupOutcome } from './create.js';
 import { runCli } from './cli-run.js';
 
 async function backupHere(dataDir: string, dir: string): Promise<BackupOutcome> {
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    throw new Error(`there is no database in DATA_DIR ${dataDir}`);
+  }
   const control = await claimDataDir(dataDir);
   try {
-    if (!existsSync(join(dataDir, 'PG_VERSION'))) {
-      throw new Error(`there is no database in DATA_DIR ${dataDir}`);
-    }
     const db = await openPGlite(dataDir);
     try {
       return await backupPGlite(db, dir);

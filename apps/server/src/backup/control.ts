@@ -56,6 +56,8 @@ export async function dataDirInUse(dataDir: string): Promise<boolean> {
 /** Asks the server using DATA_DIR; resolves with its reply. */
 export async function askServer(dataDir: string, request: ControlRequest): Promise<ControlReply> {
   const socket = await dial(controlSocketPath(dataDir));
+  // A backup takes seconds; a server that stops answering must not hang the command.
+  socket.setTimeout(10 * 60_000, () => socket.destroy(new Error('the server did not answer')));
   // Not end(): the server would close its side with ours, before it answers.
   socket.write(JSON.stringify(request) + '\n');
   let text = '';
