@@ -2,9 +2,10 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { databaseConfigOf, openDatabase, type Database } from './db/index.js';
 import { buildApp } from './app.js';
 import { claimDataDir } from './backup/control.js';
-import { backupBeforeMigrate, startServerBackups } from './backup/server.js';
+import { backupBeforeMigrate, checkBackupTools, startServerBackups } from './backup/server.js';
 
 async function start(config: Config): Promise<void> {
+  await checkBackupTools(config);
   // PGlite: one process per DATA_DIR. Taken before PGlite opens it, released after it closes.
   const control = config.DATABASE_URL ? undefined : await claimDataDir(config.DATA_DIR);
   let db: Database;

@@ -12,7 +12,7 @@ import { openPGlite } from '../src/db/pglite.js';
 import { readBackupFile } from '../src/backup/archive-read.js';
 import { askServer, claimDataDir, dataDirInUse } from '../src/backup/control.js';
 import { pruneBackups } from '../src/backup/create.js';
-import { backupBeforeMigrate, startServerBackups } from '../src/backup/server.js';
+import { backupBeforeMigrate, checkBackupTools, startServerBackups } from '../src/backup/server.js';
 import { createTestDatabase, DRIVERS } from './helpers/database.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -178,3 +178,28 @@ describe('backups around an upgrade and a running server', () => {
     expect((await readdir(dir)).sort()).toEqual([...ours.slice(2), ...theirs].sort());
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'scheduled backups on PostgreSQL (needs TEST_DATABASE_URL)',
+  () => {
+    it('start only when pg_dump can dump the server', async () => {
+      const config = loadConfig({
+        DATABASE_URL: process.env.TEST_DATABASE_URL,
+        BACKUP_INTERVAL: '6h',
+      });
+      await expect(checkBackupTools(config)).resolves.toBeUndefined();
+      const path = process.env.PATH;
+      process.env.PATH = join(work, 'no-tools');
+      try {
+        await expect(checkBackupTools(config)).rejects.toThrow(
+          /^Invalid configuration: BACKUP_INTERVAL: scheduled backups on PostgreSQL need pg_dump: pg_dump is not on the PATH/,
+        );
+        // Off by default on PostgreSQL: nothing to check.
+        const unscheduled = loadConfig({ DATABASE_URL: process.env.TEST_DATABASE_URL });
+        await expect(checkBackupTools(unscheduled)).resolves.toBeUndefined();
+      } finally {
+        process.env.PATH = path;
+      }
+    });
+  },
+);

@@ -121,6 +121,33 @@ export function runTool(tool: string, args: string[], env: NodeJS.ProcessEnv): P
   });
 }
 
+/**
+ * Why pg_dump cannot back up this database, if it cannot: not installed, or older than the
+ * server (pg_dump refuses a newer server's database).
+ */
+export async function pgDumpProblem(databaseUrl: string): Promise<string | undefined> {
+  let version: string;
+  try {
+    version = await runTool('pg_dump', ['--version'], process.env);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let server: number;
+  try {
+    const { rows } = await client.query<{ v: string }>(
+      "SELECT current_setting('server_version_num') AS v",
+    );
+    server = Math.floor(Number(rows[0]!.v) / 10_000);
+  } finally {
+    await client.end();
+  }
+  const tool = Number(/PostgreSQL\)\s+(\d+)/.exec(version)?.[1] ?? 0);
+  if (tool >= server) return undefined;
+  return `pg_dump ${tool} is older than the PostgreSQL ${server} server: install pg_dump ${server} or newer`;
+}
+
 /** An online backup of PostgreSQL: pg_dump's custom format, one consistent snapshot. */
 export async function backupPostgres(
   databaseUrl: string,

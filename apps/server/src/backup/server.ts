@@ -5,6 +5,7 @@ import type { Database } from '../db/index.js';
 import type { MigrationState } from '../db/migrate.js';
 import { backupDirOf, backupIntervalMs } from './config.js';
 import type { ControlChannel } from './control.js';
+import { pgDumpProblem } from './create.js';
 import {
   createBackupService,
   startBackupSchedule,
@@ -43,6 +44,20 @@ function serviceFor(
 }
 
 export class BackupBeforeMigrateError extends ConfigError {}
+
+/**
+ * On PostgreSQL with the schedule on, pg_dump must be able to dump the server's database: a
+ * schedule that can only fail is a configuration error, reported at start.
+ */
+export async function checkBackupTools(config: BackupConfig): Promise<void> {
+  if (!config.DATABASE_URL || backupIntervalMs(config) === null) return;
+  const problem = await pgDumpProblem(config.DATABASE_URL);
+  if (problem) {
+    throw new ConfigError(
+      `Invalid configuration: BACKUP_INTERVAL: scheduled backups on PostgreSQL need pg_dump: ${problem}`,
+    );
+  }
+}
 
 /**
  * openDatabase's beforeMigrate when backups are scheduled: one backup before an upgrade migrates.

@@ -82,7 +82,8 @@ try {
       (result) => {
         // A snapshot moves to the server's thread instead of being copied.
         const { tar } = result as { tar?: Uint8Array };
-        const moved = tar ? [tar.buffer as ArrayBuffer] : [];
+        const whole = tar && tar.byteOffset === 0 && tar.byteLength === tar.buffer.byteLength;
+        const moved = whole ? [tar.buffer as ArrayBuffer] : [];
         port.postMessage({ id: request.id, ...result } satisfies WorkerReply, moved);
       },
       (error: unknown) =>
