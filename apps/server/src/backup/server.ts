@@ -109,5 +109,11 @@ export function startServerBackups(options: {
       'backups scheduled',
     );
   }
-  return { stop: async () => schedule?.stop() };
+  return {
+    async stop() {
+      control?.serve(async () => ({ ok: false, error: 'the server is shutting down' }));
+      await schedule?.stop();
+      await service.idle();
+    },
+  };
 }

@@ -14,6 +14,7 @@ afterAll(async () => {
 function fakeService(dir: string, ms: number): BackupService & { runs: number } {
   const service = {
     runs: 0,
+    idle: async () => undefined,
     async run() {
       service.runs++;
       await new Promise((resolve) => setTimeout(resolve, ms));

@@ -35,6 +35,8 @@ export interface BackupServiceOptions {
 export interface BackupService {
   /** One backup and a prune; backups never overlap (a second call waits for the first). */
   run(reason: string): Promise<BackupOutcome>;
+  /** Resolves once no backup runs (after the ones already asked for). */
+  idle(): Promise<void>;
 }
 
 export function createBackupService(options: BackupServiceOptions): BackupService {
@@ -67,6 +69,7 @@ export function createBackupService(options: BackupServiceOptions): BackupServic
       last = next.catch(() => undefined);
       return next;
     },
+    idle: () => last.then(() => undefined),
   };
 }
 
