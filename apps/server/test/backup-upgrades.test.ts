@@ -95,6 +95,42 @@ describe('the server and the backup commands as processes', () => {
   }, 60_000);
 });
 
+describe('a running server process', () => {
+  it('takes npm run backup itself, makes npm run restore refuse, and frees DATA_DIR on SIGTERM', async () => {
+    const dataDir = await pgliteDir('live');
+    const env = { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' };
+    const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: ROOT,
+      env,
+    });
+    const exited = new Promise<number | null>((resolve) => server.once('close', resolve));
+    try {
+      for (let i = 0; i < 200 && !(await dataDirInUse(dataDir)); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const second = await run('apps/server/src/main.ts', [], { DATA_DIR: dataDir, PORT: '0' });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toMatch(/^DATA_DIR \S+ is in use by another running server/);
+
+      const backup = await run('apps/server/src/backup/backup-cli.ts', [], { DATA_DIR: dataDir });
+      expect(backup.code).toBe(0);
+      expect(backup.stdout).toMatch(/^backup written by the running server: \S+couple-backup-/);
+      const file = /server: (\S+) \(/.exec(backup.stdout)![1]!;
+      const restore = await run('apps/server/src/backup/restore-cli.ts', [file], {
+        DATA_DIR: dataDir,
+      });
+      expect(restore.code).toBe(2);
+      expect(restore.stderr).toMatch(
+        /^error: a server is using DATA_DIR \S+: stop it first; nothing was changed\n$/,
+      );
+    } finally {
+      server.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(existsSync(join(dataDir, '.control.sock'))).toBe(false);
+  }, 90_000);
+});
+
 describe('backups around an upgrade and a running server', () => {
   it('takes one before migrating when migrations are pending', async () => {
     const all = await migrationFiles();
