@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -209,9 +209,12 @@ describe('backups around an upgrade and a running server', () => {
       (_, i) => `couple-backup-2026-01-0${i + 1}T03-00-00-000Z.tar.gz`,
     );
     const theirs = ['notes.txt', 'couple-restore-point-2026-01-01T00-00-00-000Z.tar.gz'];
-    for (const name of [...ours, ...theirs]) await writeFile(join(dir, name), 'x');
+    const [stale, fresh] = [ours[0], ours[4]].map((name) => `.${name}.partial`);
+    for (const name of [...ours, ...theirs, stale!, fresh!]) await writeFile(join(dir, name), 'x');
+    const twoHoursAgo = new Date(Date.now() - 7_200_000);
+    await utimes(join(dir, stale!), twoHoursAgo, twoHoursAgo);
     expect(await pruneBackups(dir, 3)).toEqual(ours.slice(0, 2));
-    expect((await readdir(dir)).sort()).toEqual([...ours.slice(2), ...theirs].sort());
+    expect((await readdir(dir)).sort()).toEqual([...ours.slice(2), ...theirs, fresh!].sort());
   });
 });
 

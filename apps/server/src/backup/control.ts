@@ -90,10 +90,12 @@ function requestLine(socket: Socket): Promise<string> {
     const onData = (chunk: Buffer) => {
       text += chunk.toString();
       if (!text.includes('\n') && text.length <= 4096) return;
-      socket.off('data', onData).off('end', onEnd);
+      socket.off('data', onData).off('end', onEnd).setTimeout(0);
       resolveLine(text.split('\n')[0]!);
     };
     const onEnd = () => resolveLine(text);
+    // A client that never finishes its line must not hold the server's shutdown.
+    socket.setTimeout(10_000, () => socket.destroy());
     socket.on('data', onData).once('end', onEnd).once('error', reject);
   });
 }

@@ -190,9 +190,21 @@ export async function readMigrations(databaseUrl: string): Promise<string[]> {
   }
 }
 
-/** Deletes our oldest backup files beyond `keep`; returns the deleted names. */
+const PARTIAL_FILE = /^\.couple-backup-.+\.tar\.gz\.partial$/;
+const PARTIAL_AGE_MS = 3_600_000;
+
+/**
+ * Deletes our oldest backup files beyond `keep`, and temporary files that a process stopped in
+ * the middle of a backup left (an hour old); returns the deleted backups' names.
+ */
 export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
-  const ours = (await readdir(dir)).filter((name) => BACKUP_FILE.test(name)).sort();
+  const names = await readdir(dir);
+  for (const name of names.filter((name) => PARTIAL_FILE.test(name))) {
+    const path = join(dir, name);
+    const age = Date.now() - (await stat(path)).mtimeMs;
+    if (age > PARTIAL_AGE_MS) await rm(path, { force: true });
+  }
+  const ours = names.filter((name) => BACKUP_FILE.test(name)).sort();
   const old = ours.slice(0, Math.max(0, ours.length - keep));
   for (const name of old) await rm(join(dir, name), { force: true });
   return old;
