@@ -97,65 +97,68 @@ describe.each(DRIVERS)('an online backup on %s', (driver) => {
 
       const target = await emptyTarget(driver);
       if (target.dataDir) dirs.push(join(target.dataDir, '..'));
-      const outcome = target.url
-        ? await restorePostgres(target.url, join(work, 'restore-points'), backup.file)
-        : await restorePGlite(target.dataDir!, backup.file);
-      expect(outcome.restorePoint).toBeUndefined();
-      const restored = await openTarget(target);
       try {
-        const rows = (
-          await restored.db.query<{ id: string; note: string; sender_id: string }>(
-            `SELECT id::text, note, sender_id::text FROM messages WHERE sender_id = $1 OR sender_id = $2`,
-            [carol.id, dave.id],
-          )
-        ).rows;
-        const ids = new Set(rows.map((row) => row.id));
-        // Acknowledged before the backup began: in it. Every restored desire was acknowledged,
-        // and not after the backup had finished plus the reply's way back.
-        for (const [id, at] of acknowledged) if (at < started) expect(ids.has(id)).toBe(true);
-        for (const row of rows.filter((row) => row.sender_id === carol.id)) {
-          expect(acknowledged.has(row.id)).toBe(true);
-          expect(row.note).toMatch(/^desire \d+$/);
-        }
-        for (const [first, second] of pairIds) expect(ids.has(first!)).toBe(ids.has(second!));
-        const inCopy = pairIds.filter(([first]) => ids.has(first!)).length;
-        const sentInCopy = rows.filter((row) => row.sender_id === carol.id).length;
-        // The backup ran in the middle of the writes: some before it, some after.
-        expect(sentInCopy + inCopy).toBeGreaterThan(0);
-        expect(sentInCopy + inCopy * 2).toBeLessThan(SENDS + PAIRS * 2 + 1);
-        console.log(
-          `${driver}: backup of ${backup.bytes} bytes in ${finished - started} ms; in it ${sentInCopy}/${SENDS} sends, ${inCopy}/${PAIRS} pairs; ${busy} sends shed (503) and sent again`,
-        );
-
-        const stored = await restored.db.query<{ note: string | null; note_encrypted: string }>(
-          'SELECT note, note_encrypted FROM messages WHERE id = $1',
-          [v2.id],
-        );
-        expect(stored.rows[0]).toEqual({ note: null, note_encrypted: v2.ciphertext });
-
-        const again = await startTestServer(driver, {
-          database: restored,
-          env: { DATA_DIR: target.dataDir ?? work },
-        });
+        const outcome = target.url
+          ? await restorePostgres(target.url, join(work, 'restore-points'), backup.file)
+          : await restorePGlite(target.dataDir!, backup.file);
+        expect(outcome.restorePoint).toBeUndefined();
+        const restored = await openTarget(target);
         try {
-          const login = await request<Session>(again.url, 'POST', '/api/auth/login', {
-            body: { email: bob.email, password: bob.password },
+          const rows = (
+            await restored.db.query<{ id: string; note: string; sender_id: string }>(
+              `SELECT id::text, note, sender_id::text FROM messages WHERE sender_id = $1 OR sender_id = $2`,
+              [carol.id, dave.id],
+            )
+          ).rows;
+          const ids = new Set(rows.map((row) => row.id));
+          // Acknowledged before the backup began: in it. Every restored desire was acknowledged,
+          // and not after the backup had finished plus the reply's way back.
+          for (const [id, at] of acknowledged) if (at < started) expect(ids.has(id)).toBe(true);
+          for (const row of rows.filter((row) => row.sender_id === carol.id)) {
+            expect(acknowledged.has(row.id)).toBe(true);
+            expect(row.note).toMatch(/^desire \d+$/);
+          }
+          for (const [first, second] of pairIds) expect(ids.has(first!)).toBe(ids.has(second!));
+          const inCopy = pairIds.filter(([first]) => ids.has(first!)).length;
+          const sentInCopy = rows.filter((row) => row.sender_id === carol.id).length;
+          // The backup ran in the middle of the writes: some before it, some after.
+          expect(sentInCopy + inCopy).toBeGreaterThan(0);
+          expect(sentInCopy + inCopy * 2).toBeLessThan(SENDS + PAIRS * 2 + 1);
+          console.log(
+            `${driver}: backup of ${backup.bytes} bytes in ${finished - started} ms; in it ${sentInCopy}/${SENDS} sends, ${inCopy}/${PAIRS} pairs; ${busy} sends shed (503) and sent again`,
+          );
+
+          const stored = await restored.db.query<{ note: string | null; note_encrypted: string }>(
+            'SELECT note, note_encrypted FROM messages WHERE id = $1',
+            [v2.id],
+          );
+          expect(stored.rows[0]).toEqual({ note: null, note_encrypted: v2.ciphertext });
+
+          const again = await startTestServer(driver, {
+            database: restored,
+            env: { DATA_DIR: target.dataDir ?? work },
           });
-          expect(login.status).toBe(200);
-          const inbox = await request(again.url, 'GET', '/api/messages', {
-            token: login.body.access_token,
-          });
-          expect(inbox.status).toBe(200);
-          expect(inbox.body.messages?.map((message) => message.id)).toContain(v2.id);
-          const refreshed = await request(again.url, 'POST', '/api/auth/refresh', {
-            body: { refresh_token: alice.session.refresh_token },
-          });
-          expect(refreshed.status).toBe(200);
+          try {
+            const login = await request<Session>(again.url, 'POST', '/api/auth/login', {
+              body: { email: bob.email, password: bob.password },
+            });
+            expect(login.status).toBe(200);
+            const inbox = await request(again.url, 'GET', '/api/messages', {
+              token: login.body.access_token,
+            });
+            expect(inbox.status).toBe(200);
+            expect(inbox.body.messages?.map((message) => message.id)).toContain(v2.id);
+            const refreshed = await request(again.url, 'POST', '/api/auth/refresh', {
+              body: { refresh_token: alice.session.refresh_token },
+            });
+            expect(refreshed.status).toBe(200);
+          } finally {
+            await again.close();
+          }
         } finally {
-          await again.close();
+          await restored.drop();
         }
       } finally {
-        await restored.drop();
         await target.drop();
       }
     } finally {
