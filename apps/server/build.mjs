@@ -1,7 +1,8 @@
 // Compiles the server for `npm start`: ES module bundles of src/main.ts, of the PGlite worker
-// (src/db/pglite-worker.ts) and of the db:move tool (src/move/main.ts) with the workspace's own
-// TypeScript (this app and @couple/protocol), so production runs plain JavaScript with no
-// TypeScript loader. npm packages stay external:
+// (src/db/pglite-worker.ts), of the db:move tool (src/move/main.ts) and of the backup and restore
+// commands (src/backup/*-cli.ts) with the workspace's own TypeScript (this app and
+// @couple/protocol), so production runs plain JavaScript with no TypeScript loader. npm packages
+// stay external:
 // node_modules is there at run time, and some (PGlite's WebAssembly, argon2's native addon) load
 // files next to themselves.
 //
@@ -26,6 +27,9 @@ await build({
     { in: source('./src/db/pglite-worker.ts'), out: 'pglite-worker' },
     // `node dist/server/db-move.js --to postgres://…`: the move to PostgreSQL, without tsx.
     { in: source('./src/move/main.ts'), out: 'db-move' },
+    // The backup commands, for images without tsx: node dist/server/backup-cli.js.
+    { in: source('./src/backup/backup-cli.ts'), out: 'backup-cli' },
+    { in: source('./src/backup/restore-cli.ts'), out: 'restore-cli' },
   ],
   outdir: source('./dist/server/'),
   bundle: true,

@@ -7,6 +7,7 @@ import {
 import { isVapidKeyPair } from './push/keys.js';
 import { farcasterEnvShape } from './farcaster/config.js';
 import { metricsEnvShape } from './metrics/config.js';
+import { backupEnvShape } from './backup/config.js';
 import { originList } from './config-origins.js';
 import { trustProxySetting } from './config-proxy.js';
 import { readSecretFiles, SecretFileError } from './config-files.js';
@@ -91,6 +92,7 @@ const schema = z
     CORS_ORIGINS: originList(HTTP_ORIGIN, 'an http(s) origin').default([]),
     ...farcasterEnvShape,
     ...metricsEnvShape,
+    ...backupEnvShape,
   })
   .superRefine((env, issues) => {
     if (Boolean(env.VAPID_PUBLIC_KEY) === Boolean(env.VAPID_PRIVATE_KEY)) return;

@@ -1,18 +1,31 @@
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { databaseConfigOf, openDatabase } from './db/index.js';
+import { databaseConfigOf, openDatabase, type Database } from './db/index.js';
 import { buildApp } from './app.js';
+import { claimDataDir } from './backup/control.js';
+import { backupBeforeMigrate, checkBackupTools, startServerBackups } from './backup/server.js';
 
 async function start(config: Config): Promise<void> {
-  const db = await openDatabase({
-    ...databaseConfigOf(config),
-    // Nothing can be served without it: exit, so that the supervisor starts the server again
-    // (a restart recovers the database as after a kill; docs/durability.md).
-    onDatabaseLost: (error) => {
-      console.error(`database lost: ${error.message}`);
-      process.exit(1);
-    },
-  });
+  await checkBackupTools(config);
+  // PGlite: one process per DATA_DIR. Taken before PGlite opens it, released after it closes.
+  const control = config.DATABASE_URL ? undefined : await claimDataDir(config.DATA_DIR);
+  let db: Database;
+  try {
+    db = await openDatabase({
+      ...databaseConfigOf(config),
+      // Nothing can be served without it: exit, so that the supervisor starts the server again
+      // (a restart recovers the database as after a kill; docs/durability.md).
+      onDatabaseLost: (error) => {
+        console.error(`database lost: ${error.message}`);
+        process.exit(1);
+      },
+      beforeMigrate: backupBeforeMigrate(config),
+    });
+  } catch (error) {
+    await control?.close();
+    throw error;
+  }
   const { app } = await buildApp({ config, db });
+  const backups = startServerBackups({ config, db, log: app.log, control });
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -22,9 +35,11 @@ async function start(config: Config): Promise<void> {
       app.log.info({ signal }, 'shutting down');
       // The database closes after the app: onClose hooks run newest first, and the background
       // deliveries' hook must still reach the database while it settles.
-      app
-        .close()
+      backups
+        .stop()
+        .then(() => app.close())
         .then(() => db.close())
+        .then(() => control?.close())
         .then(
           () => process.exit(0),
           () => process.exit(1),

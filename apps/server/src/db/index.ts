@@ -1,7 +1,7 @@
 import { openPGlite } from './pglite.js';
 import { openPGliteWorker } from './pglite-worker-client.js';
 import { openPostgres } from './postgres.js';
-import { migrate } from './migrate.js';
+import { migrate, migrationState, type MigrationState } from './migrate.js';
 import type { Database } from './types.js';
 import type { Config } from '../config.js';
 
@@ -14,6 +14,11 @@ export interface DatabaseConfig {
   pgliteThread?: 'worker' | 'main' | undefined;
   /** PGlite's worker thread stopped under the server: the database is gone for good. */
   onDatabaseLost?: ((error: Error) => void) | undefined;
+  /**
+   * Called before migrations are applied to a database that already holds some (an upgrade):
+   * the scheduled backups take one here. Not called on a new database or when none is pending.
+   */
+  beforeMigrate?: ((db: Database, state: MigrationState) => Promise<void>) | undefined;
 }
 
 /** The database the configuration names, as the server opens it. */
@@ -39,6 +44,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       ? await openPGlite(config.dataDir)
       : await openPGliteWorker(config.dataDir, { onLost: config.onDatabaseLost });
   try {
+    // Also refuses a database migrated by a newer version (DatabaseTooNewError), before a backup.
+    const state = await migrationState(db);
+    if (config.beforeMigrate && state.applied.length > 0 && state.pending.length > 0) {
+      await config.beforeMigrate(db, state);
+    }
     await migrate(db);
   } catch (error) {
     await db.close();

@@ -1,12 +1,57 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './types.js';
+import { ConfigError } from '../config.js';
+import type { Database, Queryable } from './types.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 
+/** The database was migrated by a newer build: starting on it could corrupt it. */
+export class DatabaseTooNewError extends ConfigError {
+  constructor(unknown: string[]) {
+    super(
+      `The database was migrated by a newer version of this app (it has ${unknown.join(', ')}, ` +
+        'which this version does not know): run that version or newer, or restore a backup ' +
+        'taken before the upgrade (npm run restore -- FILE).',
+    );
+  }
+}
+
+/** The migration files this build carries, in order. */
+export async function migrationFiles(dir = MIGRATIONS_DIR): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => /^\d+_.+\.sql$/.test(name)).sort();
+}
+
+export interface MigrationState {
+  /** Recorded in schema_migrations (none on a new database). */
+  applied: string[];
+  /** This build's files not yet applied, in order. */
+  pending: string[];
+}
+
+/** What has been and what would be applied; throws DatabaseTooNewError for a newer database. */
+export async function migrationState(db: Queryable, dir = MIGRATIONS_DIR): Promise<MigrationState> {
+  const files = await migrationFiles(dir);
+  const table = await db.query<{ present: boolean }>(
+    `SELECT to_regclass('schema_migrations') IS NOT NULL AS present`,
+  );
+  const applied = table.rows[0]?.present
+    ? (
+        await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY 1')
+      ).rows.map((row) => row.version)
+    : [];
+  return checkedState(files, applied);
+}
+
+function checkedState(files: string[], applied: string[]): MigrationState {
+  const unknown = applied.filter((version) => !files.includes(version));
+  if (unknown.length > 0) throw new DatabaseTooNewError(unknown);
+  const done = new Set(applied);
+  return { applied, pending: files.filter((name) => !done.has(name)) };
+}
+
 /** Applies the numbered .sql files not yet recorded, in order, in one transaction. */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = (await readdir(dir)).filter((name) => /^\d+_.+\.sql$/.test(name)).sort();
+  const files = await migrationFiles(dir);
   return db.transaction(async (tx) => {
     // Instances starting together must not apply the same migration twice. The lock comes
     // first: two concurrent CREATE TABLE IF NOT EXISTS on a new database collide (pg_type).
@@ -16,8 +61,10 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
     const done = await tx.query<{ version: string }>('SELECT version FROM schema_migrations');
-    const applied = new Set(done.rows.map((row) => row.version));
-    const pending = files.filter((name) => !applied.has(name));
+    const { pending } = checkedState(
+      files,
+      done.rows.map((row) => row.version),
+    );
     for (const name of pending) {
       await tx.exec(await readFile(`${dir}/${name}`, 'utf8'));
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [name]);

@@ -2,6 +2,7 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { fsyncSync, mkdirSync } from 'node:fs';
 import { PG_TYPES, parseInt8, parseTimestamp } from './parsers.js';
+import { tarDataDirectory } from '../backup/pgdata-tar.js';
 
 interface EmscriptenNodeFs {
   NODEFS: { stream_ops: { fsync?: (stream: { nfd: number }) => number } };
@@ -58,4 +59,20 @@ export async function createPGlite(dataDir?: string): Promise<PGlite> {
   });
   await pg.exec(`SET TIME ZONE 'UTC'`);
   return pg;
+}
+
+/**
+ * The data directory as an uncompressed tar, consistent. PGlite's query() and transaction()
+ * take its transaction mutex first and then its query mutex, and a transaction holds the first
+ * until it ends (in the worker, across the messages of the server's transaction). Holding both,
+ * no statement runs and no transaction is open while the files are read: what is on disk is what
+ * PostgreSQL has written up to a commit, which it recovers as after a clean stop or a kill (as
+ * PGlite's own dumpDataDir, which takes only the query mutex and would also read DATA_DIR's
+ * socket and backups). The checkpoint first writes the pages out, so a restore replays little WAL.
+ */
+export async function snapshotPGlite(pg: PGlite, dataDir: string): Promise<Uint8Array> {
+  await pg.exec('CHECKPOINT');
+  return pg._runExclusiveTransaction(() =>
+    pg._runExclusiveQuery(async () => tarDataDirectory(dataDir)),
+  );
 }

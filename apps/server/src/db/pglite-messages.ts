@@ -7,6 +7,7 @@ export type WorkerRequest = { id: number } & (
   | { op: 'readAsUser'; userId: string; sql: string }
   | { op: 'begin'; tx: number; userId?: string }
   | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'snapshot' }
   | { op: 'close' }
 );
 
@@ -23,7 +24,8 @@ export interface WorkerError {
 }
 
 export type WorkerReply =
-  { id: number; rows?: unknown[]; rowCount?: number } | { id: number; error: WorkerError };
+  | { id: number; rows?: unknown[]; rowCount?: number; tar?: Uint8Array }
+  | { id: number; error: WorkerError };
 
 /** The first message a worker sends: opened, or why it could not open. */
 export type WorkerStarted = { started: true } | { started: false; error: WorkerError };

@@ -135,6 +135,7 @@ export async function startPGliteWorker(
     asUser: (userId, fn) => inTransaction(userId, fn),
     readAsUser: async <T>(userId: string, sql: string) =>
       ((await ask({ op: 'readAsUser', userId, sql })) as { rows: T[] }).rows,
+    snapshotDataDir: async () => ((await ask({ op: 'snapshot' })) as { tar: Uint8Array }).tar,
     async close() {
       if (stopped) return;
       await ask({ op: 'close' });

@@ -60,6 +60,9 @@ async function answer(db: Database, request: WorkerRequest): Promise<Omit<Worker
       await open.finished;
       return {};
     }
+    case 'snapshot':
+      if (!db.snapshotDataDir) throw new Error('an in-memory database has no data directory');
+      return { tar: await db.snapshotDataDir() };
     case 'close':
       await db.close();
       return {};
@@ -76,7 +79,13 @@ try {
   const db = await openPGlite((workerData as { dataDir?: string }).dataDir);
   port.on('message', (request: WorkerRequest) => {
     answer(db, request).then(
-      (result) => port.postMessage({ id: request.id, ...result } satisfies WorkerReply),
+      (result) => {
+        // A snapshot moves to the server's thread instead of being copied.
+        const { tar } = result as { tar?: Uint8Array };
+        const whole = tar && tar.byteOffset === 0 && tar.byteLength === tar.buffer.byteLength;
+        const moved = whole ? [tar.buffer as ArrayBuffer] : [];
+        port.postMessage({ id: request.id, ...result } satisfies WorkerReply, moved);
+      },
       (error: unknown) =>
         port.postMessage({ id: request.id, error: toWorkerError(error) } satisfies WorkerReply),
     );

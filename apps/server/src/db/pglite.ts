@@ -5,7 +5,7 @@ import {
   type Queryable,
   type SqlParam,
 } from './types.js';
-import { createPGlite } from './pglite-engine.js';
+import { createPGlite, snapshotPGlite } from './pglite-engine.js';
 
 interface PGliteLike {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
@@ -46,6 +46,7 @@ export async function openPGlite(dataDir?: string): Promise<Database> {
         await scoped.query(userScopeSql(userId));
         return (await scoped.query<T>(sql)).rows;
       }),
+    ...(dataDir ? { snapshotDataDir: () => snapshotPGlite(pg, dataDir) } : {}),
     close: () => pg.close(),
   };
 }

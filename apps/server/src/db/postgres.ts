@@ -17,6 +17,9 @@ const typeParsers = {
   },
 };
 
+/** Names the server's connections in pg_stat_activity: restore refuses while any is open. */
+export const APPLICATION_NAME = 'couple-server';
+
 const MAX_NAMED_STATEMENTS = 500;
 const statementNames = new Map<string, string>();
 
@@ -88,6 +91,7 @@ export async function openPostgres({
     // A statement that cannot finish in time is a fault to report, not a request to hang.
     statement_timeout: 15_000,
     options: '-c TimeZone=UTC',
+    application_name: APPLICATION_NAME,
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);

@@ -27,6 +27,11 @@ export interface Database extends Queryable {
    * implicit transaction, so the scope ends with it (and with an error).
    */
   readAsUser<T>(userId: string, sql: string): Promise<T[]>;
+  /**
+   * PGlite only: an uncompressed tar of its data directory, taken between transactions (none is
+   * open while it is read), after a checkpoint. The backups' source (src/backup).
+   */
+  snapshotDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,21 @@
+import { ConfigError } from '../config.js';
+import { BackupFileError } from './archive.js';
+
+/**
+ * Runs a backup command: every failure ends the process with one line and exit 1 (a refusal
+ * with exit 2), never a stack trace, unless COUPLE_DEBUG is set.
+ */
+export async function runCli(main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+    process.exit(0);
+  } catch (error) {
+    if (process.env.COUPLE_DEBUG) console.error(error);
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(error instanceof ConfigError ? message : `error: ${message}`);
+    process.exit(error instanceof RefusedError || error instanceof BackupFileError ? 2 : 1);
+  }
+}
+
+/** The command will not run in this situation; nothing was changed. */
+export class RefusedError extends Error {}
