@@ -3,11 +3,14 @@ import { databaseConfigOf, openDatabase, type Database } from './db/index.js';
 import { buildApp } from './app.js';
 import { claimDataDir } from './backup/control.js';
 import { backupBeforeMigrate, checkBackupTools, startServerBackups } from './backup/server.js';
+import type { BackupResult } from './backup/service.js';
 
 async function start(config: Config): Promise<void> {
   await checkBackupTools(config);
   // PGlite: one process per DATA_DIR. Taken before PGlite opens it, released after it closes.
   const control = config.DATABASE_URL ? undefined : await claimDataDir(config.DATA_DIR);
+  // Results of backups taken before the app (and its metrics) exist: the one before migrating.
+  const earlyBackups: BackupResult[] = [];
   let db: Database;
   try {
     db = await openDatabase({
@@ -18,14 +21,16 @@ async function start(config: Config): Promise<void> {
         console.error(`database lost: ${error.message}`);
         process.exit(1);
       },
-      beforeMigrate: backupBeforeMigrate(config),
+      beforeMigrate: backupBeforeMigrate(config, (result) => earlyBackups.push(result)),
     });
   } catch (error) {
     await control?.close();
     throw error;
   }
-  const { app } = await buildApp({ config, db });
-  const backups = startServerBackups({ config, db, log: app.log, control });
+  const { app, ctx } = await buildApp({ config, db });
+  const recordBackup = (result: BackupResult) => ctx.metrics.recordBackup(result);
+  earlyBackups.forEach(recordBackup);
+  const backups = startServerBackups({ config, db, log: app.log, control, onResult: recordBackup });
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

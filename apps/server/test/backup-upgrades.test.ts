@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { copyFile, mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,15 @@ const work = await mkdtemp(join(tmpdir(), 'couple-upgrades-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 /** Runs a TypeScript entry point of the server as its own process, as npm run does. */
+/** A loopback port nobody listens on now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 function run(entry: string, args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
@@ -98,7 +108,15 @@ describe('the server and the backup commands as processes', () => {
 describe('a running server process', () => {
   it('takes npm run backup itself, makes npm run restore refuse, and frees DATA_DIR on SIGTERM', async () => {
     const dataDir = await pgliteDir('live');
-    const env = { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' };
+    const metricsPort = await freePort();
+    const env = {
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      METRICS_PORT: String(metricsPort),
+      METRICS_HOST: '127.0.0.1',
+    };
     const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: ROOT,
       env,
@@ -116,10 +134,25 @@ describe('a running server process', () => {
       expect(backup.code).toBe(0);
       expect(backup.stdout).toMatch(/^backup written by the running server: \S+couple-backup-/);
       const file = /server: (\S+) \(/.exec(backup.stdout)![1]!;
+      const scrape = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      const lastSuccess = /^couple_backup_last_success_timestamp_seconds (\S+)$/m.exec(
+        await scrape.text(),
+      );
+      expect(Math.abs(Number(lastSuccess?.[1]) * 1000 - Date.now())).toBeLessThan(60_000);
       const restore = await run('apps/server/src/backup/restore-cli.ts', [file], {
         DATA_DIR: dataDir,
       });
       expect(restore.code).toBe(2);
+      // Nothing reaches this target: the move stops at the source, which a server is using.
+      const move = await run(
+        'apps/server/src/move/main.ts',
+        ['--from', dataDir, '--to', 'postgres://127.0.0.1:1/never'],
+        {},
+      );
+      expect(move.code).toBe(1);
+      expect(move.stderr).toMatch(
+        /^db:move: a server is using \S+: stop it before moving its data$/m,
+      );
       expect(restore.stderr).toMatch(
         /^error: a server is using DATA_DIR \S+: stop it first; nothing was changed\n$/,
       );

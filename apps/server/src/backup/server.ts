@@ -8,6 +8,7 @@ import type { ControlChannel } from './control.js';
 import { pgDumpProblem } from './create.js';
 import {
   createBackupService,
+  newestBackupTime,
   startBackupSchedule,
   type BackupLog,
   type BackupResult,
@@ -103,6 +104,10 @@ export function startServerBackups(options: {
   const intervalMs = backupIntervalMs(config);
   const schedule: BackupSchedule | undefined =
     intervalMs === null ? undefined : startBackupSchedule(service, backupDirOf(config), intervalMs);
+  // After a restart the last success is the newest file already there, not "never".
+  void newestBackupTime(backupDirOf(config)).then((newest) => {
+    if (newest !== undefined) onResult?.({ ok: true, finishedAt: new Date(newest) });
+  });
   if (intervalMs !== null) {
     log.info(
       { dir: backupDirOf(config), intervalMs, keep: config.BACKUP_KEEP },
