@@ -43,7 +43,7 @@ LABEL org.opencontainers.image.title="couple-desires" \
 # tini as PID 1 forwards SIGTERM to node and reaps zombies (Debian's package, a few hundred KB).
 RUN apt-get update \
   && apt-get install -y --no-install-recommends tini \
-  && rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/*.deb /var/log/apt /var/log/dpkg.log
+  && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log
 
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
