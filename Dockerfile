@@ -26,7 +26,11 @@ COPY apps/web/package.json apps/web/
 COPY packages/protocol/package.json packages/protocol/
 # The server's and the protocol's runtime packages only (the bundle imports them from
 # node_modules); the workspace links would point at sources the image does not hold.
+# npm nests a package under apps/server/node_modules where versions clash; the protocol's code
+# is bundled into the server, so a package nested under packages/protocol would be missed.
 RUN npm ci --omit=dev -w @couple/server -w @couple/protocol --ignore-scripts --no-audit --no-fund \
+  && test ! -d packages/protocol/node_modules \
+  && mkdir -p apps/server/node_modules \
   && rm -rf node_modules/@couple node_modules/.package-lock.json \
   && npm cache clean --force
 
@@ -47,6 +51,7 @@ RUN apt-get update \
 
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
+COPY --from=deps /app/apps/server/node_modules ./apps/server/node_modules
 # The bundle resolves ../../migrations and ../../../web/dist from itself, as in the repository.
 COPY apps/server/package.json ./apps/server/
 COPY apps/server/migrations ./apps/server/migrations
