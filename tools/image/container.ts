@@ -14,6 +14,8 @@ export interface RunningServer {
   serverPid: number;
 }
 
+let counter = 0;
+
 export class ImageContainer {
   private constructor(
     readonly name: string,
@@ -23,9 +25,17 @@ export class ImageContainer {
   ) {}
 
   static async create(image: string, config: ImageConfig, volume: string, env: string[]) {
-    const name = `couple-image-test-${process.pid}`;
+    const name = `couple-image-test-${process.pid}-${(counter += 1)}`;
     await buildah(['from', '--pull-never', '--name', name, image]);
+    // buildah run would mount a volume of its own over /data, hiding the host directory: the
+    // working container forgets the declaration, and the run mounts the host directory there.
+    await buildah(['config', '--volume', '/data-', name]);
     return new ImageContainer(name, config, volume, env);
+  }
+
+  /** The container's file system, as seen from the host. */
+  async root(): Promise<string> {
+    return buildah(['mount', this.name]);
   }
 
   private runArgs(extraEnv: string[], command: string[]): string[] {

@@ -2,13 +2,13 @@
 // then runs the server from the image on a fresh /data volume and checks what docs/deploy.md
 // promises about it. Prints PASS/FAIL per check and exits non-zero on the first failure.
 import { execFileSync } from 'node:child_process';
-import { chown, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Message, Session } from '@couple/protocol';
 import { createUser, desire, pair, request } from '../../apps/server/test/helpers/api.js';
-import { CA_BUNDLE, buildah, command, imageConfig, imageDiskUse, logged } from './buildah.js';
+import { CA_BUNDLE, command, imageConfig, imageDiskUse, logged } from './buildah.js';
 import { baseImageOf, ensureBaseImage } from './base.js';
 import { ImageContainer, uidsOf, waitFor, type RunningServer } from './container.js';
 import { ensureTools } from './tools.js';
@@ -56,15 +56,17 @@ async function build(logDir: string): Promise<void> {
   );
 }
 
-async function reportSizes(base: string): Promise<void> {
+async function reportSizes(base: string, imageRoot: string): Promise<void> {
   const [baseBytes] = await imageDiskUse(base, ['/']);
-  const paths = ['/', '/app', '/app/node_modules', '/app/apps/server', '/app/apps/web/dist'];
-  const [all, app, modules, server, web] = await imageDiskUse(IMAGE, paths);
+  const paths = ['', '/app', '/app/node_modules', '/app/apps/server', '/app/apps/web/dist'];
+  const du = async (path: string) =>
+    Number((await command('du', ['-sxb', `${imageRoot}${path}`], 120_000)).split('\t')[0]);
+  const [all, app, modules, server, web] = await Promise.all(paths.map(du));
   const mb = (bytes = 0) => `${(bytes / 1e6).toFixed(1)} MB`;
   console.log(`INFO base ${base}: ${mb(baseBytes)} on disk; image ${IMAGE}: ${mb(all)}`);
   console.log(
     `INFO added over the base: ${mb(all! - baseBytes!)} (/app ${mb(app)}: node_modules ` +
-      `${mb(modules)}, server ${mb(server)}, web dist ${mb(web)}; the rest is tini and apt state)`,
+      `${mb(modules)}, apps/server ${mb(server)}, web dist ${mb(web)}; the rest is tini)`,
   );
 }
 
@@ -97,28 +99,29 @@ async function main(): Promise<void> {
     const made = await ensureBaseImage(base, work);
     console.log(`INFO base ${base} ${made ? `made in ${seconds(since)}` : 'already stored'}`);
     since = Date.now();
-    await build(work);
+    // IMAGE_TEST_BUILD=0 reuses the stored image while working on the checks themselves.
+    if (process.env.IMAGE_TEST_BUILD !== '0') await build(work);
     console.log(`INFO image built in ${seconds(since)}`);
-    await reportSizes(base);
-
     const config = await imageConfig(IMAGE);
     check(Boolean(config.Volumes?.['/data']), 'the image declares the /data volume');
     const user = config.User;
     check(user !== '' && user !== 'root' && user !== '0', `the image runs as user ${user}`);
-
-    // A named volume starts with the ownership of the image's /data; a fresh host directory
-    // is handed over the same way.
-    const volume = join(work, 'data');
-    const [uid, gid] = await userIds(user);
-    await command('mkdir', ['-p', volume], 5000);
-    await chown(volume, uid, gid);
 
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     // Loopback only on this machine; TINI_SUBREAPER stands for the PID 1 that buildah run's
     // shared PID namespace cannot give the init.
     const env = ['HOST=127.0.0.1', `PORT=${port}`, 'TINI_SUBREAPER=1'];
+    const volume = join(work, 'data');
     container = await ImageContainer.create(IMAGE, config, volume, env);
+    const root = await container.root();
+    await reportSizes(base, root);
+
+    // A named volume starts with the ownership of the image's /data; a fresh host directory
+    // is handed over the same way.
+    const [uid, gid] = await userIds(root, user);
+    await mkdir(volume);
+    await chown(volume, uid, gid);
     check(!(await container.healthCheck()), 'the HEALTHCHECK fails while no server runs');
 
     const log = join(work, 'server.log');
@@ -159,6 +162,9 @@ async function main(): Promise<void> {
     await stopGracefully(run, 'first start');
     run = undefined;
 
+    // A new container on the same volume, as after `docker rm` and `docker run` (an upgrade).
+    await container.remove();
+    container = await ImageContainer.create(IMAGE, config, volume, env);
     run = await startHealthy(container, log);
     const again = await request(url, 'GET', '/api/messages', { token: bob.token });
     const kept = ((again.body.messages ?? []) as Message[]).some(
@@ -181,24 +187,14 @@ async function main(): Promise<void> {
 }
 
 /** The numeric uid and gid of the image's user, from its /etc/passwd. */
-async function userIds(user: string): Promise<[number, number]> {
-  if (/^\d+(:\d+)?$/.test(user)) {
-    const [uid, gid = uid] = user.split(':').map(Number);
-    return [uid!, gid!];
-  }
-  const container = await buildah(['from', '--pull-never', IMAGE]);
-  try {
-    const root = await buildah(['mount', container]);
-    const passwd = await readFile(join(root, 'etc/passwd'), 'utf8');
-    const fields = passwd
-      .split('\n')
-      .find((l) => l.startsWith(`${user}:`))
-      ?.split(':');
-    if (!fields) throw new Error(`no user ${user} in the image`);
-    return [Number(fields[2]), Number(fields[3])];
-  } finally {
-    await buildah(['rm', container]).catch(() => undefined);
-  }
+async function userIds(root: string, user: string): Promise<[number, number]> {
+  const passwd = await readFile(join(root, 'etc/passwd'), 'utf8');
+  const fields = passwd
+    .split('\n')
+    .find((line) => line.startsWith(`${user}:`))
+    ?.split(':');
+  if (!fields) throw new Error(`no user ${user} in the image`);
+  return [Number(fields[2]), Number(fields[3])];
 }
 
 main().catch((error: unknown) => {
