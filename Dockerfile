@@ -28,9 +28,12 @@ COPY packages/protocol/package.json packages/protocol/
 # node_modules); the workspace links would point at sources the image does not hold.
 # npm nests a package under apps/server/node_modules where versions clash; the protocol's code
 # is bundled into the server, so a package nested under packages/protocol would be missed.
+# TypeScript (46 MB, twice) comes only as a peer dependency of the Farcaster SDK's @solana
+# packages, for their types: no code in the tree loads it at run time.
 RUN npm ci --omit=dev -w @couple/server -w @couple/protocol --ignore-scripts --no-audit --no-fund \
   && test ! -d packages/protocol/node_modules \
   && mkdir -p apps/server/node_modules \
+  && rm -rf node_modules/typescript apps/server/node_modules/typescript \
   && rm -rf node_modules/@couple node_modules/.package-lock.json \
   && npm cache clean --force
 
