@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Message, Session } from '@couple/protocol';
 import { createUser, desire, pair, request } from '../../apps/server/test/helpers/api.js';
-import { CA_BUNDLE, command, imageConfig, imageDiskUse, logged } from './buildah.js';
+import { CA_BUNDLE, buildah, command, imageConfig, imageDiskUse, logged } from './buildah.js';
 import { baseImageOf, ensureBaseImage } from './base.js';
 import { ImageContainer, uidsOf, waitFor, type RunningServer } from './container.js';
 import { ensureTools } from './tools.js';
@@ -49,6 +49,8 @@ async function build(logDir: string): Promise<void> {
   if (process.env.IMAGE_TEST_LAYERS === '1') args.push('--layers');
   args.push('--tag', IMAGE, ROOT);
   await logged('buildah', args, join(logDir, 'build.log'), 45 * 60_000);
+  // The image this tag named before is left untagged: each is a full copy on vfs storage.
+  await buildah(['rmi', '--prune'], 10 * 60_000);
   const labels = (await imageConfig(IMAGE)).Labels ?? {};
   check(
     labels['org.opencontainers.image.version'] === version,
