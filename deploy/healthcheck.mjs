@@ -5,9 +5,10 @@ import { request } from 'node:http';
 import process from 'node:process';
 
 const TIMEOUT_MS = 4000;
-const WILDCARDS = new Set(['', '0.0.0.0', '::', '[::]']);
+const WILDCARDS = new Set(['0.0.0.0', '::', '[::]']);
 
-const host = process.env.HOST ?? 'localhost';
+// Unset or empty, as for the server: localhost.
+const host = process.env.HOST || 'localhost';
 const target = WILDCARDS.has(host) ? '127.0.0.1' : host.replace(/^\[(.*)\]$/, '$1');
 const port = Number(process.env.PORT || 3000);
 
