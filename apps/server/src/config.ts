@@ -117,6 +117,9 @@ const schema = z
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   }));
 
+/** Every variable the configuration reads (deployment files are checked against it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.in.shape);
+
 export type Config = z.output<typeof schema>;
 
 export class ConfigError extends Error {}
