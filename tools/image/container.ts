@@ -93,11 +93,24 @@ export class ImageContainer {
           : [];
     if (command.length === 0) throw new Error('the image has no HEALTHCHECK command');
     const timeoutMs = (this.config.Healthcheck?.Timeout ?? 5e9) / 1e6 + 10_000;
-    const child = spawn('buildah', this.runArgs(extraEnv, command), { stdio: 'ignore' });
+    return (await this.exec(command, { extraEnv, timeoutMs })).code === 0;
+  }
+
+  /** Runs a command in the container as its user, as `docker compose exec` or `run` would. */
+  async exec(
+    command: string[],
+    { extraEnv = [], timeoutMs = 60_000 }: { extraEnv?: string[]; timeoutMs?: number } = {},
+  ): Promise<{ code: number | null; output: string }> {
+    const child = spawn('buildah', this.runArgs(extraEnv, command), {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     clearTimeout(timer);
-    return code === 0;
+    return { code, output };
   }
 
   async remove(): Promise<void> {

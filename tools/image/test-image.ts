@@ -161,8 +161,34 @@ async function main(): Promise<void> {
       `${files.length} files, owners ${[...owners]}`,
     );
 
+    // The operator's commands of deploy.md, in the image: a backup the running server takes.
+    const backup = await container.exec(['node', 'apps/server/dist/server/backup-cli.js']);
+    const backupFile = /running server: \/data\/(backups\/couple-backup-\S+\.tar\.gz)/.exec(
+      backup.output,
+    )?.[1];
+    check(
+      backup.code === 0 && backupFile !== undefined,
+      'the backup command in the container is answered by the running server',
+      backup.output.trim(),
+    );
+    check(
+      (await stat(join(volume, backupFile!))).uid === uid,
+      `the backup file belongs to uid ${uid}`,
+    );
+
     await stopGracefully(run, 'first start');
     run = undefined;
+
+    const restore = await container.exec([
+      'node',
+      'apps/server/dist/server/restore-cli.js',
+      `/data/${backupFile!}`,
+    ]);
+    check(
+      restore.code === 0,
+      'the restore command in the container puts the backup back',
+      restore.output.trim(),
+    );
 
     // A new container on the same volume, as after `docker rm` and `docker run` (an upgrade).
     await container.remove();
@@ -172,7 +198,10 @@ async function main(): Promise<void> {
     const kept = ((again.body.messages ?? []) as Message[]).some(
       (m) => m.id === sent.body.message!.id,
     );
-    check(kept, 'after a restart on the same volume the desire is still in the inbox');
+    check(
+      kept,
+      'after the restore and a restart on the same volume the desire is still in the inbox',
+    );
     const login = await request<Session>(url, 'POST', '/api/auth/login', {
       body: { email: alice.email, password: alice.password },
     });
