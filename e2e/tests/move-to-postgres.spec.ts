@@ -110,10 +110,12 @@ test('after moving from PGlite to PostgreSQL, a linked device reads its end-to-e
     await expect(toast(alicePage, 'Your desire has been sent')).toBeVisible();
     // Live: the laptop stays on the inbox, no reload.
     await expect(inbox.cardWithNote(after)).toContainText(KEY_TEXTS.e2eTag);
+    await bobLaptop.screenshot({ path: test.info().outputPath('moved-inbox-desktop.png') });
 
     // A browser that never saw the PGlite server signs in with the old password.
     const fresh = await open(true);
     await signIn(fresh, bob);
+    await fresh.screenshot({ path: test.info().outputPath('moved-sign-in-phone.png') });
   } finally {
     await Promise.all(contexts.map((context) => context.close()));
     await server?.stop();
