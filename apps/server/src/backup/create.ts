@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Database } from '../db/index.js';
+import { appliedMigrations } from '../db/migrate.js';
+import { clientQueryable } from '../db/postgres.js';
 import {
   PAYLOAD_NAMES,
   hashBytes,
@@ -56,8 +58,6 @@ async function manifestOf(
   };
 }
 
-const MIGRATIONS_SQL = 'SELECT version FROM schema_migrations ORDER BY 1';
-
 /** An online backup of PGlite, taken in the thread that owns it (Database.snapshotDataDir). */
 export async function backupPGlite(
   db: Database,
@@ -66,9 +66,7 @@ export async function backupPGlite(
 ): Promise<BackupOutcome> {
   if (!db.snapshotDataDir) throw new Error('this database cannot snapshot its data directory');
   const started = new Date();
-  const migrations = (await db.query<{ version: string }>(MIGRATIONS_SQL)).rows.map(
-    (row) => row.version,
-  );
+  const migrations = await appliedMigrations(db);
   const tar = await db.snapshotDataDir();
   const payload = { name: PAYLOAD_NAMES.pglite, bytes: tar.length, sha256: hashBytes(tar) };
   const manifest = await manifestOf('pglite', migrations, started, payload);
@@ -132,17 +130,12 @@ export async function pgDumpProblem(databaseUrl: string): Promise<string | undef
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  let server: number;
-  try {
+  const server = await withClient(databaseUrl, async (client) => {
     const { rows } = await client.query<{ v: string }>(
       "SELECT current_setting('server_version_num') AS v",
     );
-    server = Math.floor(Number(rows[0]!.v) / 10_000);
-  } finally {
-    await client.end();
-  }
+    return Math.floor(Number(rows[0]!.v) / 10_000);
+  });
   const tool = Number(/PostgreSQL\)\s+(\d+)/.exec(version)?.[1] ?? 0);
   if (tool >= server) return undefined;
   return `pg_dump ${tool} is older than the PostgreSQL ${server} server: install pg_dump ${server} or newer`;
@@ -176,18 +169,22 @@ export async function backupPostgres(
   }
 }
 
-export async function readMigrations(databaseUrl: string): Promise<string[]> {
+/** One connection to databaseUrl for the length of fn. */
+export async function withClient<T>(
+  databaseUrl: string,
+  fn: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const present = await client.query<{ present: boolean }>(
-      `SELECT to_regclass('schema_migrations') IS NOT NULL AS present`,
-    );
-    if (!present.rows[0]?.present) return [];
-    return (await client.query<{ version: string }>(MIGRATIONS_SQL)).rows.map((row) => row.version);
+    return await fn(client);
   } finally {
     await client.end();
   }
+}
+
+export function readMigrations(databaseUrl: string): Promise<string[]> {
+  return withClient(databaseUrl, (client) => appliedMigrations(clientQueryable(client)));
 }
 
 const PARTIAL_FILE = /^\.couple-backup-.+\.tar\.gz\.partial$/;

@@ -1,23 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { APPLICATION_NAME } from '../db/postgres.js';
 import { type BackupManifest } from './archive.js';
 import { readBackupFile } from './archive-read.js';
 import { RefusedError } from './cli-run.js';
-import { backupPostgres, libpqConnection, readMigrations, runTool } from './create.js';
+import { backupPostgres, libpqConnection, readMigrations, runTool, withClient } from './create.js';
 import { checkMigrations, type RestoreOutcome } from './restore-pglite.js';
-
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 // As migration 002: the role is cluster-wide, and the dump's GRANTs name it.
 const ENSURE_APP_USER = `DO $$

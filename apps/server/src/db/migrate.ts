@@ -30,16 +30,19 @@ export interface MigrationState {
 
 /** What has been and what would be applied; throws DatabaseTooNewError for a newer database. */
 export async function migrationState(db: Queryable, dir = MIGRATIONS_DIR): Promise<MigrationState> {
-  const files = await migrationFiles(dir);
+  return checkedState(await migrationFiles(dir), await appliedMigrations(db));
+}
+
+/** The migrations recorded in a database, in order; none when it has never been migrated. */
+export async function appliedMigrations(db: Pick<Queryable, 'query'>): Promise<string[]> {
   const table = await db.query<{ present: boolean }>(
     `SELECT to_regclass('schema_migrations') IS NOT NULL AS present`,
   );
-  const applied = table.rows[0]?.present
-    ? (
-        await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY 1')
-      ).rows.map((row) => row.version)
-    : [];
-  return checkedState(files, applied);
+  if (!table.rows[0]?.present) return [];
+  const { rows } = await db.query<{ version: string }>(
+    'SELECT version FROM schema_migrations ORDER BY 1',
+  );
+  return rows.map((row) => row.version);
 }
 
 function checkedState(files: string[], applied: string[]): MigrationState {

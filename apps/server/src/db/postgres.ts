@@ -49,6 +49,22 @@ function wrap(target: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/**
+ * One connection of its own as a Queryable, for the tools that hold a single connection (db:move,
+ * backups); unnamed statements, since their texts vary (table names, batch sizes).
+ */
+export function clientQueryable(client: pg.ClientBase): Queryable {
+  return {
+    async query<T>(sql: string, params: SqlParam[] = []) {
+      const result = await client.query(sql, params);
+      return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+  };
+}
+
 export interface PostgresOptions {
   connectionString: string;
   max?: number;

@@ -106,13 +106,6 @@ export async function readSequenceNames(db: Queryable): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-export async function readMigrationVersions(db: Queryable): Promise<string[]> {
-  const { rows } = await db.query<{ version: string }>(
-    `SELECT version FROM public.${quoteIdent(MIGRATIONS_TABLE)} ORDER BY version`,
-  );
-  return rows.map((row) => row.version);
-}
-
 export interface CopyPlan {
   /** Referenced tables before the tables referring to them. */
   order: string[];

@@ -1,10 +1,10 @@
+import { appliedMigrations } from '../db/migrate.js';
 import type { Database, Queryable } from '../db/types.js';
 import {
   planCopy,
   qualified,
   quoteIdent,
   readForeignKeys,
-  readMigrationVersions,
   readSequenceNames,
   readTables,
   readUserTriggers,
@@ -59,10 +59,7 @@ export async function moveDatabase({
     try {
       const migrated = await prepareTarget(to, target.db);
       log(`target ${redactUrl(to)}: ${migrated.length} migrations run`);
-      compareVersions(
-        await readMigrationVersions(source.db),
-        await readMigrationVersions(target.db),
-      );
+      compareVersions(await appliedMigrations(source.db), await appliedMigrations(target.db));
       const tables = compareSchemas(await readTables(source.db), await readTables(target.db));
       return await copyAll(source.db, target.db, tables, log);
     } finally {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { migrate } from '../db/migrate.js';
-import { openPostgres } from '../db/postgres.js';
-import type { Queryable, SqlParam } from '../db/types.js';
+import { clientQueryable, openPostgres } from '../db/postgres.js';
+import type { Queryable } from '../db/types.js';
 import { MIGRATIONS_TABLE, qualified, readTables } from './catalog.js';
 import { MoveError } from './errors.js';
 import { messageOf } from './source.js';
@@ -30,15 +30,7 @@ export async function connectTarget(url: string): Promise<TargetConnection> {
   await client.connect().catch((error: unknown) => {
     throw new MoveError(`cannot connect to ${redactUrl(url)}: ${messageOf(error)}`);
   });
-  const db: Queryable = {
-    async query<T>(sql: string, params: SqlParam[] = []) {
-      const result = await client.query(sql, params);
-      return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
-    },
-    async exec(sql: string) {
-      await client.query(sql);
-    },
-  };
+  const db = clientQueryable(client);
   return { db, close: () => client.end().catch(() => undefined) };
 }
 
