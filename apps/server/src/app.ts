@@ -41,7 +41,7 @@ import { createPublicFetch } from './http/public-network.js';
 import { createActionLimits } from './abuse/action-limits.js';
 import { applyContentSecurityPolicy, helmetOptions } from './web/csp.js';
 import { trackDatabaseLoad } from './db/load.js';
-import { overloadCheck, shedLoad } from './http/load-shedding.js';
+import { overloadCheck, PROBE_ROUTES, shedLoad } from './http/load-shedding.js';
 import { watchEventLoopLag } from './http/event-loop-lag.js';
 import { webStaticRoutes } from './web/static.js';
 import { acceptEmptyJsonBodies } from './http/json-body.js';
@@ -154,7 +154,7 @@ export async function buildApp(
     }),
   });
   registerErrorHandling(app);
-  const closing = refuseWhileClosing(app, ['/health', '/api/health', '/api/ready']);
+  const closing = refuseWhileClosing(app, PROBE_ROUTES);
   if (metricsReadable) timeHttpRequests(app, ctx);
   shedLoad(app, ctx.overloaded, () => metrics.loadShed('http'));
   // Every body, whichever route and schema it meets, is refused first if too deep or unprintable.

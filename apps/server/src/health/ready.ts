@@ -1,9 +1,9 @@
-import { readdir } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ERRORS, SERVER_TEXTS, type ErrorCode } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { contractRoute } from '../http/contract-route.js';
-import { MIGRATIONS_DIR } from '../db/migrate.js';
+import { MIGRATIONS_DIR, migrationFiles } from '../db/migrate.js';
+import { RETRY_AFTER_SECONDS } from '../http/errors.js';
 
 /** A database slower than this to answer `SELECT 1` is as good as away for a readiness probe. */
 export const READY_DATABASE_TIMEOUT_MS = 2_000;
@@ -26,12 +26,6 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** The newest migration this build carries (the files' names sort in the order they apply). */
-async function newestMigration(dir: string): Promise<string | undefined> {
-  const files = (await readdir(dir)).filter((name) => /^\d+_.+\.sql$/.test(name)).sort();
-  return files.at(-1);
-}
-
 /**
  * Whether the database has this build's newest migration. Migrations run before the server
  * listens, so once seen it stays true: it is asked until then, never after.
@@ -40,7 +34,7 @@ function migrationsCheck(ctx: AppContext, dir: string): () => Promise<boolean> {
   let done = false;
   return async () => {
     if (done) return true;
-    const newest = await newestMigration(dir);
+    const newest = (await migrationFiles(dir)).at(-1);
     if (newest === undefined) return (done = true);
     const { rows } = await ctx.db.query('SELECT 1 FROM schema_migrations WHERE version = $1', [
       newest,
@@ -52,7 +46,7 @@ function migrationsCheck(ctx: AppContext, dir: string): () => Promise<boolean> {
 function refuse(reply: FastifyReply, notReady: NotReady): FastifyReply {
   const { status, code, message } = notReady;
   // Shedding and shutting down pass: a probe may ask again in a second.
-  if (status !== 'unavailable') void reply.header('retry-after', '1');
+  if (status !== 'unavailable') void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   return reply.code(ERRORS[code].status).send({ status, error: message, code });
 }
 

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SERVER_TEXTS } from '@couple/protocol';
-import { HttpError } from './errors.js';
-
-/** Seconds a client is told to wait: another instance (or this one, restarted) answers then. */
-const RETRY_AFTER_SECONDS = 1;
+import { HttpError, RETRY_AFTER_SECONDS } from './errors.js';
 
 /**
  * From the moment app.close() begins (the first preClose hook, before the live channel drains),

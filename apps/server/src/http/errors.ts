@@ -2,6 +2,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ERRORS, type ApiErrorBody, type ErrorCode } from '@couple/protocol';
 import { isDatabaseUnavailable, isSerializationConflict } from '../db/errors.js';
 
+/** Seconds a client refused for a passing reason (busy, closing, database away) is told to wait. */
+export const RETRY_AFTER_SECONDS = 1;
+
 /** An error the client caused or may see: it becomes { error, code } with the code's status. */
 export class HttpError extends Error {
   readonly statusCode: number;
@@ -70,7 +73,7 @@ export function classifyError(error: unknown, log: FastifyBaseLogger): Classifie
   if (isSerializationConflict(error)) return fromCode('conflict_retry');
   if (isDatabaseUnavailable(error)) {
     log.warn({ code }, 'database unavailable');
-    return { ...fromCode('service_unavailable'), retryAfter: 1 };
+    return { ...fromCode('service_unavailable'), retryAfter: RETRY_AFTER_SECONDS };
   }
   log.error({ err: error }, 'unhandled error');
   return fromCode('internal');

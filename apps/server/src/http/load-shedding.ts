@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { DatabaseLoad } from '../db/load.js';
-import { HttpError } from './errors.js';
+import { HttpError, RETRY_AFTER_SECONDS } from './errors.js';
 import type { EventLoopLag } from './event-loop-lag.js';
-
-/** Seconds a client is told to wait before trying again. */
-const RETRY_AFTER_SECONDS = 1;
 
 /** The refusal of shed work, on every surface: nothing was done, so a retry is safe. */
 export function serverBusy(): HttpError {
@@ -27,8 +24,11 @@ export function overloadCheck(load: DatabaseLoad, lag: EventLoopLag, config: Con
     (load.pending() > config.LOAD_SHED_PENDING && load.oldestMs() > config.LOAD_SHED_WAIT_MS);
 }
 
-/** Liveness never waits for the database; readiness answers a shed in its own shape. */
-const PROBES = new Set(['/api/health', '/api/ready']);
+/**
+ * The probes: liveness never waits for the database, and readiness answers shedding and shutdown
+ * in its own shape, so neither is refused for them (here and in http/closing.ts).
+ */
+export const PROBE_ROUTES: readonly string[] = ['/health', '/api/health', '/api/ready'];
 
 /**
  * Refuses requests that would reach the database while it is overloaded: 503 `server_busy`
@@ -40,7 +40,7 @@ export function shedLoad(app: FastifyInstance, overloaded: Overloaded, onShed: (
     const url = request.routeOptions.url ?? '';
     const needsDatabase =
       url.startsWith('/api/') || url.startsWith('/rest/v1/') || url.startsWith('/auth/v1/');
-    if (!needsDatabase || PROBES.has(url) || !overloaded()) return;
+    if (!needsDatabase || PROBE_ROUTES.includes(url) || !overloaded()) return;
     onShed();
     throw serverBusy();
   });
