@@ -1,5 +1,6 @@
 import { ConfigError } from '../config.js';
 import { BackupFileError } from './archive.js';
+import { messageOf } from '../error-message.js';
 
 /**
  * Runs a backup command: every failure ends the process with one line and exit 1 (a refusal
@@ -11,7 +12,7 @@ export async function runCli(main: () => Promise<void>): Promise<void> {
     process.exit(0);
   } catch (error) {
     if (process.env.COUPLE_DEBUG) console.error(error);
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     console.error(error instanceof ConfigError ? message : `error: ${message}`);
     process.exit(error instanceof RefusedError || error instanceof BackupFileError ? 2 : 1);
   }

@@ -6,6 +6,7 @@ import { chmod, mkdir, rm } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { relative, resolve } from 'node:path';
 import { ConfigError } from '../config.js';
+import { messageOf } from '../error-message.js';
 
 export const CONTROL_SOCKET_NAME = '.control.sock';
 // sun_path holds 108 bytes on Linux (104 on macOS), including the terminating NUL.
@@ -108,7 +109,7 @@ async function reply(socket: Socket, handler: ControlHandler | undefined): Promi
     else if (!handler) answer = { ok: false, error: 'the server is still starting' };
     else answer = await handler(request);
   } catch (error) {
-    answer = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    answer = { ok: false, error: messageOf(error) };
   }
   socket.end(JSON.stringify(answer) + '\n');
 }

@@ -13,6 +13,7 @@ import {
   writeBackupFile,
   type BackupManifest,
 } from './archive.js';
+import { messageOf } from '../error-message.js';
 
 export interface BackupOutcome {
   file: string;
@@ -128,7 +129,7 @@ export async function pgDumpProblem(databaseUrl: string): Promise<string | undef
   try {
     version = await runTool('pg_dump', ['--version'], process.env);
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return messageOf(error);
   }
   const server = await withClient(databaseUrl, async (client) => {
     const { rows } = await client.query<{ v: string }>(

@@ -8,6 +8,7 @@ import { readBackupFile } from './archive-read.js';
 import { claimDataDir, dataDirInUse } from './control.js';
 import { extractDataDirectory, isPostgresEntry } from './pgdata-tar.js';
 import { RefusedError } from './cli-run.js';
+import { messageOf } from '../error-message.js';
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
@@ -46,7 +47,7 @@ async function verifyInto(file: string, staging: string): Promise<BackupManifest
       await db.close();
     }
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     throw new BackupFileError(`its database does not open (${reason})`);
   }
   if (applied.join() !== manifest.migrations.join()) {

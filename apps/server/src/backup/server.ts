@@ -14,6 +14,7 @@ import {
   type BackupResult,
   type BackupSchedule,
 } from './service.js';
+import { messageOf } from '../error-message.js';
 
 /** Before the server has its logger: one JSON line per event, as pino writes them. */
 export const consoleLog: BackupLog = {
@@ -75,7 +76,7 @@ export function backupBeforeMigrate(
         `before migrating ${state.pending.join(', ')}`,
       );
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = messageOf(error);
       throw new BackupBeforeMigrateError(
         `Could not back up before migrating (${reason}); fix it, or set BACKUP_INTERVAL=off to migrate without a backup.`,
       );

@@ -7,6 +7,7 @@ import {
   pruneBackups,
   type BackupOutcome,
 } from './create.js';
+import { messageOf } from '../error-message.js';
 
 /** What the integrator's metrics read after every backup, scheduled or asked for. */
 export interface BackupResult {
@@ -53,7 +54,7 @@ export function createBackupService(options: BackupServiceOptions): BackupServic
       onResult?.({ ok: true, finishedAt: new Date(), file: outcome.file });
       return outcome;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       log.error({ reason, dir, error: message }, 'backup failed');
       onResult?.({ ok: false, finishedAt: new Date(), error: message });
       throw error;

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { MoveError } from './errors.js';
 import { moveDatabase } from './move.js';
-import { messageOf } from './source.js';
+import { messageOf } from '../error-message.js';
 
 const USAGE = 'usage: db:move --to postgres://USER@HOST/DATABASE [--from DATA_DIR]';
 

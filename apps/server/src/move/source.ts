@@ -6,6 +6,7 @@ import { openPGlite } from '../db/pglite.js';
 import { migrate } from '../db/migrate.js';
 import type { Database } from '../db/types.js';
 import { MoveError } from './errors.js';
+import { messageOf } from '../error-message.js';
 
 export interface SourceCopy {
   db: Database;
@@ -75,8 +76,4 @@ export async function openSourceCopy(dataDir: string): Promise<SourceCopy> {
     await removeCopy();
     throw error;
   }
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -4,7 +4,7 @@ import { clientQueryable, openPostgres } from '../db/postgres.js';
 import type { Queryable } from '../db/types.js';
 import { MIGRATIONS_TABLE, qualified, readTables } from './catalog.js';
 import { MoveError } from './errors.js';
-import { messageOf } from './source.js';
+import { messageOf } from '../error-message.js';
 
 export interface TargetConnection {
   db: Queryable;
