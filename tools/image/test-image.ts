@@ -3,11 +3,11 @@
 // promises about it. Prints PASS/FAIL per check and exits non-zero on the first failure.
 import { execFileSync } from 'node:child_process';
 import { chown, mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Message, Session } from '@couple/protocol';
 import { createUser, desire, pair, request } from '../../apps/server/test/helpers/api.js';
+import { freePort } from '../../apps/server/test/faults/helpers/server-process.js';
 import { CA_BUNDLE, buildah, command, imageConfig, imageDiskUse, logged } from './buildah.js';
 import { baseImageOf, ensureBaseImage } from './base.js';
 import { ImageContainer, uidsOf, waitFor, type RunningServer } from './container.js';
@@ -26,16 +26,6 @@ function pass(what: string): void {
 function check(condition: boolean, what: string, detail = ''): void {
   if (!condition) throw new Error(`${what}${detail ? `: ${detail}` : ''}`);
   pass(what);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-    server.on('error', fail);
-  });
 }
 
 async function build(logDir: string): Promise<void> {

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { copyFile, mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +14,7 @@ import { askServer, claimDataDir, dataDirInUse } from '../src/backup/control.js'
 import { pruneBackups } from '../src/backup/create.js';
 import { backupBeforeMigrate, checkBackupTools, startServerBackups } from '../src/backup/server.js';
 import { createTestDatabase, DRIVERS } from './helpers/database.js';
+import { freePort } from './faults/helpers/server-process.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FUTURE = '999_from_a_newer_version.sql';
@@ -23,15 +23,6 @@ const work = await mkdtemp(join(tmpdir(), 'couple-upgrades-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 /** Runs a TypeScript entry point of the server as its own process, as npm run does. */
-/** A loopback port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 function run(entry: string, args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
