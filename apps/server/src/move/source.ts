@@ -2,6 +2,7 @@ import { cp, lstat, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { dataDirInUse } from '../backup/control.js';
+import { isPostgresEntry } from '../backup/pgdata-tar.js';
 import { openPGlite } from '../db/pglite.js';
 import { migrate } from '../db/migrate.js';
 import type { Database } from '../db/types.js';
@@ -27,9 +28,6 @@ async function checkDataDir(dataDir: string): Promise<void> {
   }
 }
 
-/** PostgreSQL's own entries at the top of its data directory. */
-const DATABASE_ENTRY = /^(PG_VERSION|base|global|pg_[\w.]+|postgresql(\.auto)?\.conf)$/;
-
 /**
  * What the copy takes: the database's files, not what else lives in DATA_DIR (backups, a control
  * socket, which cannot be copied).
@@ -37,7 +35,7 @@ const DATABASE_ENTRY = /^(PG_VERSION|base|global|pg_[\w.]+|postgresql(\.auto)?\.
 function partOfDatabase(dataDir: string) {
   return async (path: string): Promise<boolean> => {
     const [top] = relative(dataDir, path).split(sep);
-    if (top && !DATABASE_ENTRY.test(top)) return false;
+    if (top && !isPostgresEntry(top)) return false;
     const info = await lstat(path);
     return info.isFile() || info.isDirectory();
   };
