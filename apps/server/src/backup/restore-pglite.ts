@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { openPGlite } from '../db/pglite.js';
-import { migrationFiles, migrationState } from '../db/migrate.js';
+import { appliedMigrations, migrationFiles } from '../db/migrate.js';
 import { BackupFileError, syncDirectory, type BackupManifest } from './archive.js';
 import { readBackupFile } from './archive-read.js';
 import { claimDataDir, dataDirInUse } from './control.js';
@@ -42,7 +42,7 @@ async function verifyInto(file: string, staging: string): Promise<BackupManifest
   try {
     const db = await openPGlite(join(staging, 'data'));
     try {
-      applied = (await migrationState(db)).applied;
+      applied = await appliedMigrations(db);
     } finally {
       await db.close();
     }
