@@ -2,28 +2,27 @@
 # unprivileged `node` user with its data in the /data volume. docs/deploy.md, "Container image
 # and compose", says how to build, run and upgrade it.
 #
-# Stages: `build` installs every dependency and builds the web app and the server bundle; `deps`
-# installs only the server's production dependencies (the bundle keeps npm packages external);
-# `runtime` puts those two together on a clean base with tini as PID 1.
+# Stages: `manifests` holds the package files both installs start from; `build` installs every
+# dependency and builds the web app and the server bundle; `deps` installs only the server's
+# production dependencies (the bundle keeps npm packages external); `runtime` puts those two
+# together on a clean base with tini as PID 1.
 
-FROM node:20-trixie-slim AS build
+# The manifests alone, which both installs start from: their layers are reused while only
+# sources change.
+FROM node:20-trixie-slim AS manifests
 WORKDIR /app
-# The manifests first, so that the install layer is reused while only sources change.
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/protocol/package.json packages/protocol/
+
+FROM manifests AS build
 # No install scripts: nothing here needs one (native parts ship prebuilt per platform).
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run build -w @couple/web && npm run build -w @couple/server
 
-FROM node:20-trixie-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
-COPY packages/protocol/package.json packages/protocol/
+FROM manifests AS deps
 # The server's and the protocol's runtime packages only (the bundle imports them from
 # node_modules); the workspace links would point at sources the image does not hold.
 # npm nests a package under apps/server/node_modules where versions clash; the protocol's code

@@ -3,21 +3,25 @@
 // the `node` user (uid and gid 1000, home /home/node) and node in /usr/local/bin, as in the
 // official image. It is tagged with the exact name the Dockerfile's FROM lines use, so that
 // every step of the Dockerfile itself runs unchanged on top of it.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildah, imageExists, logged } from './buildah.js';
 
-const MIRROR = 'http://deb.debian.org/debian';
+const APT_SOURCES = '/etc/apt/sources.list.d';
 const SUITE = 'trixie';
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 /** The image every stage of the Dockerfile starts from, as buildah stores a short name. */
 export async function baseImageOf(dockerfile: string): Promise<string> {
-  const names = [...(await readFile(dockerfile, 'utf8')).matchAll(/^FROM\s+(\S+)/gim)].map(
-    (match) => match[1]!,
-  );
-  const bases = [...new Set(names)];
+  const froms = [
+    ...(await readFile(dockerfile, 'utf8')).matchAll(/^FROM\s+(\S+)(?:\s+AS\s+(\S+))?/gim),
+  ];
+  // A FROM naming an earlier stage builds on that stage, not on an image.
+  const stages = new Set(froms.map((match) => match[2]?.toLowerCase()));
+  const bases = [
+    ...new Set(froms.map((match) => match[1]!).filter((name) => !stages.has(name.toLowerCase()))),
+  ];
   if (bases.length !== 1) throw new Error(`expected one base image in ${dockerfile}: ${bases}`);
   const base = bases[0]!;
   return base.includes('/') ? base : `docker.io/library/${base}`;
@@ -33,6 +37,22 @@ const USER_HOOK = [
   'rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*',
 ].join(' && ');
 
+/**
+ * The Debian archive this machine's apt uses (its deb822 `.sources` or one-line `.list` files),
+ * so the stand-in comes from the same place as the machine's own packages.
+ */
+async function hostDebianMirror(): Promise<string> {
+  const names = (await readdir(APT_SOURCES).catch(() => [] as string[]))
+    .filter((name) => /\.(sources|list)$/.test(name))
+    .map((name) => join(APT_SOURCES, name));
+  for (const file of ['/etc/apt/sources.list', ...names]) {
+    const text = await readFile(file, 'utf8').catch(() => '');
+    const uri = /^(?:URIs:\s*|deb\s+(?:\[[^\]]*\]\s+)?)(\S+\/debian)\/?(?:\s|$)/m.exec(text)?.[1];
+    if (uri) return uri;
+  }
+  throw new Error('no Debian archive in the apt sources of this machine: mmdebstrap needs one');
+}
+
 /** Makes the stand-in unless an image of that name is already stored; true when it made one. */
 export async function ensureBaseImage(name: string, logDir: string): Promise<boolean> {
   if (await imageExists(name)) return false;
@@ -41,7 +61,8 @@ export async function ensureBaseImage(name: string, logDir: string): Promise<boo
   try {
     const include = '--include=nodejs,npm';
     const hook = `--customize-hook=${USER_HOOK}`;
-    const args = ['--variant=minbase', include, hook, SUITE, tarball, MIRROR];
+    const mirror = await hostDebianMirror();
+    const args = ['--variant=minbase', include, hook, SUITE, tarball, mirror];
     await logged('mmdebstrap', args, join(logDir, 'mmdebstrap.log'), 15 * 60_000);
     const container = await buildah(['from', 'scratch']);
     try {
