@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import type { Message } from '@couple/protocol';
-import { createTestDatabase, type TestDatabase } from './helpers/database.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { startTwoInstances, type TwoInstances } from './helpers/two-instances.js';
+import type { TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
 import { connectLive, emitWithAck, nextEvent } from './helpers/live-client.js';
 
@@ -13,7 +13,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
 describe.skipIf(!databaseUrl || !redisUrl)(
   'two instances on one PostgreSQL and one Redis (needs TEST_DATABASE_URL and TEST_REDIS_URL)',
   () => {
-    let database: TestDatabase;
+    let instances: TwoInstances;
     let first: TestServer;
     let second: TestServer;
     let alice: TestUser;
@@ -22,10 +22,8 @@ describe.skipIf(!databaseUrl || !redisUrl)(
     let bobSocket: Socket;
 
     beforeAll(async () => {
-      database = await createTestDatabase('postgres');
-      const env = { REDIS_URL: redisUrl! };
-      first = await startTestServer('postgres', { database, env });
-      second = await startTestServer('postgres', { database, env });
+      instances = await startTwoInstances(redisUrl!);
+      ({ first, second } = instances);
       alice = await createUser(first.url);
       bob = await createUser(second.url);
       aliceSocket = await connectLive(first.url, alice.token);
@@ -34,9 +32,7 @@ describe.skipIf(!databaseUrl || !redisUrl)(
     afterAll(async () => {
       aliceSocket?.close();
       bobSocket?.close();
-      await first?.close();
-      await second?.close();
-      await database?.drop();
+      await instances?.close();
     });
 
     it('tells a partner on the other instance that the code was redeemed', async () => {

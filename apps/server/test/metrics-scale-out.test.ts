@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { createTestDatabase, type TestDatabase } from './helpers/database.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { startTwoInstances, type TwoInstances } from './helpers/two-instances.js';
+import type { TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
 import { connectLive, nextEvent } from './helpers/live-client.js';
 import { scrape, valueOf } from './helpers/metrics.js';
@@ -17,7 +17,7 @@ const count = async (server: TestServer, name: string) =>
 describe.skipIf(!databaseUrl || !redisUrl)(
   'desire metrics across two instances (needs TEST_DATABASE_URL and TEST_REDIS_URL)',
   () => {
-    let database: TestDatabase;
+    let instances: TwoInstances;
     let first: TestServer;
     let second: TestServer;
     let alice: TestUser;
@@ -26,10 +26,8 @@ describe.skipIf(!databaseUrl || !redisUrl)(
     let bobLaptop: Socket;
 
     beforeAll(async () => {
-      database = await createTestDatabase('postgres');
-      const env = { REDIS_URL: redisUrl!, METRICS_TOKEN: TOKEN };
-      first = await startTestServer('postgres', { database, env });
-      second = await startTestServer('postgres', { database, env });
+      instances = await startTwoInstances(redisUrl!, { METRICS_TOKEN: TOKEN });
+      ({ first, second } = instances);
       [alice, bob] = [await createUser(first.url), await createUser(second.url)];
       await pair(first.url, alice, bob);
       // Two of Bob's devices, both on the second instance.
@@ -41,9 +39,7 @@ describe.skipIf(!databaseUrl || !redisUrl)(
     afterAll(async () => {
       bobPhone?.close();
       bobLaptop?.close();
-      await first?.close();
-      await second?.close();
-      await database?.drop();
+      await instances?.close();
     });
 
     it('counts acceptance where the desire was sent and delivery where the receiver is, once', async () => {

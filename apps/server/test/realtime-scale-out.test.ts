@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createTestDatabase, type TestDatabase } from './helpers/database.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { startTwoInstances, type TwoInstances } from './helpers/two-instances.js';
+import type { TestServer } from './helpers/server.js';
 import { createUser, pair, request, type TestUser } from './helpers/api.js';
 import { signedInClient } from './helpers/supabase.js';
 import { subscribe } from './helpers/realtime.js';
@@ -14,7 +14,7 @@ const ANON_KEY = 'test-anon-key-realtime-scale-0123';
 describe.skipIf(!databaseUrl || !redisUrl)(
   'Realtime across two instances on one PostgreSQL and one Redis (needs TEST_DATABASE_URL and TEST_REDIS_URL)',
   () => {
-    let database: TestDatabase;
+    let instances: TwoInstances;
     let first: TestServer;
     let second: TestServer;
     let alice: TestUser;
@@ -29,10 +29,8 @@ describe.skipIf(!databaseUrl || !redisUrl)(
     }
 
     beforeAll(async () => {
-      database = await createTestDatabase('postgres');
-      const env = { REDIS_URL: redisUrl!, ANON_KEY };
-      first = await startTestServer('postgres', { database, env });
-      second = await startTestServer('postgres', { database, env });
+      instances = await startTwoInstances(redisUrl!, { ANON_KEY });
+      ({ first, second } = instances);
       [alice, bob, carol] = [
         await createUser(first.url),
         await createUser(second.url),
@@ -41,9 +39,7 @@ describe.skipIf(!databaseUrl || !redisUrl)(
     });
     afterAll(async () => {
       await Promise.all(clients.map((client) => client.removeAllChannels()));
-      await first?.close();
-      await second?.close();
-      await database?.drop();
+      await instances?.close();
     });
 
     it('delivers a pairing made on one instance to a subscriber on the other, under RLS', async () => {
