@@ -117,11 +117,10 @@ async function accountWithPassword(
   if (!user.password_hash) throw new HttpError('no_password');
   if (currentPassword === null) return user;
   // The sign-in throttle of the account: a stolen session cannot guess the password faster.
-  await ctx.limits.checkSignIn(user.email);
-  if (!(await verifyPassword(user.password_hash, currentPassword))) {
-    await ctx.limits.recordFailedSignIn(user.email);
-    throw new HttpError('current_password_invalid');
-  }
+  const valid = await ctx.limits.guardPasswordCheck(user.email, () =>
+    verifyPassword(user.password_hash, currentPassword),
+  );
+  if (!valid) throw new HttpError('current_password_invalid');
   return user;
 }
 

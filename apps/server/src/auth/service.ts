@@ -117,13 +117,11 @@ export async function signUp(ctx: AppContext, input: SignUpBody): Promise<ApiAns
 }
 
 export async function signIn(ctx: AppContext, input: SignInBody): Promise<Session> {
-  await ctx.limits.checkSignIn(input.email);
   const user = await repo.findUserByEmail(ctx.db, input.email);
-  const valid = await verifyPassword(user?.password_hash, input.password);
-  if (!user || !valid) {
-    await ctx.limits.recordFailedSignIn(input.email);
-    throw new HttpError('invalid_credentials');
-  }
+  const valid = await ctx.limits.guardPasswordCheck(input.email, () =>
+    verifyPassword(user?.password_hash, input.password),
+  );
+  if (!user || !valid) throw new HttpError('invalid_credentials');
   await ctx.limits.clearFailedSignIns(input.email);
   if (!user.email_confirmed_at) throw new HttpError('email_not_confirmed');
   return ctx.db.transaction((tx) => issueSession(ctx, tx, user));
