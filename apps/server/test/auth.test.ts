@@ -10,17 +10,9 @@ import {
 import { createTokenService } from '../src/auth/tokens.js';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { createUser, request, type TestUser } from './helpers/api.js';
+import { SESSION_KEYS, createUser, request, sessionIdOf, type TestUser } from './helpers/api.js';
 
 const JWT_SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
-const SESSION_KEYS = [
-  'access_token',
-  'expires_at',
-  'expires_in',
-  'refresh_token',
-  'token_type',
-  'user',
-];
 const USER_KEYS = ['created_at', 'email', 'email_confirmed_at', 'id'];
 
 function sign(claims: { sub: string; sid: string }, secret: string, expiresAt: number) {
@@ -32,13 +24,6 @@ function sign(claims: { sub: string; sid: string }, secret: string, expiresAt: n
     .setIssuedAt(expiresAt - ACCESS_TOKEN_TTL_SECONDS)
     .setExpirationTime(expiresAt)
     .sign(new TextEncoder().encode(secret));
-}
-
-function sessionIdOf(accessToken: string): string {
-  const payload: unknown = JSON.parse(
-    Buffer.from(accessToken.split('.')[1]!, 'base64url').toString(),
-  );
-  return (payload as { sid: string }).sid;
 }
 
 describe.each(DRIVERS)('accounts and sessions (%s)', (driver) => {

@@ -3,15 +3,8 @@ import { REFRESH_TOKEN_REUSE_SECONDS, SERVER_TEXTS, type Session } from '@couple
 import { hashToken } from '../src/auth/service.js';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { createUser, request, type TestUser } from './helpers/api.js';
+import { SESSION_KEYS, createUser, request, sessionIdOf, type TestUser } from './helpers/api.js';
 import { connectLive } from './helpers/live-client.js';
-
-function sessionIdOf(accessToken: string): string {
-  const payload: unknown = JSON.parse(
-    Buffer.from(accessToken.split('.')[1]!, 'base64url').toString(),
-  );
-  return (payload as { sid: string }).sid;
-}
 
 /** POST /api/auth/refresh: rotation, retries within the reuse window, and reuse after it. */
 describe.each(DRIVERS)('refresh token rotation (%s)', (driver) => {
@@ -46,14 +39,7 @@ describe.each(DRIVERS)('refresh token rotation (%s)', (driver) => {
     const other = await signIn();
 
     const rotated = await refreshed(first.refresh_token);
-    expect(Object.keys(rotated).sort()).toEqual([
-      'access_token',
-      'expires_at',
-      'expires_in',
-      'refresh_token',
-      'token_type',
-      'user',
-    ]);
+    expect(Object.keys(rotated).sort()).toEqual(SESSION_KEYS);
     expect(rotated.refresh_token).not.toBe(first.refresh_token);
     expect(await meStatus(rotated.access_token)).toBe(200);
     expect(sessionIdOf(rotated.access_token)).toBe(sessionIdOf(first.access_token));
