@@ -160,7 +160,11 @@ describe.skipIf(!databaseUrl || !redisUrl)(
 
     beforeAll(async () => {
       database = await createTestDatabase('postgres');
-      const env = { REDIS_URL: redisUrl!, RATE_LIMIT_DESIRES_PER_MINUTE: '2' };
+      const env = {
+        REDIS_URL: redisUrl!,
+        RATE_LIMIT_DESIRES_PER_MINUTE: '2',
+        SIGN_IN_FAILURES_BEFORE_SLOWDOWN: '3',
+      };
       first = await startTestServer('postgres', { database, env });
       second = await startTestServer('postgres', { database, env });
       // Redis connects in the background; until it is ready each instance counts alone.
@@ -181,6 +185,19 @@ describe.skipIf(!databaseUrl || !redisUrl)(
       expect((await send(second)).status).toBe(201);
       expect((await send(first)).status).toBe(429);
       expect((await send(second)).status).toBe(429);
+    });
+
+    it('lets a burst of wrong guesses over both instances no further than the budget', async () => {
+      const owner = await createUser(first.url);
+      const guesses = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          request((index % 2 ? first : second).url, 'POST', '/api/auth/login', {
+            body: { email: owner.email, password: 'wrong-password' },
+          }),
+        ),
+      );
+      const statuses = guesses.map((guess) => guess.status).sort();
+      expect(statuses).toEqual([401, 401, 401, 401, 429, 429, 429, 429, 429, 429]);
     });
   },
 );
