@@ -69,6 +69,14 @@ export const KEY_TEXTS = {
     `${name} hasn’t set up end-to-end encryption yet: notes use the older format until they do.`,
   keyChanged: (name: string) =>
     `${name}’s encryption key changed. This happens when they set up a new key; if you didn’t expect it, compare your safety number before sending anything private.`,
+  /** A signed rotation: the partner's previous key, pinned here, vouched for the new one. */
+  keyRotatedSigned: (name: string) =>
+    `${name} rotated their encryption key (signed by their previous key). You can compare your new safety number to be sure.`,
+  keyRotatedDismiss: 'OK',
+  /** A note sealed with a key this device never accepted for its writer: never end-to-end. */
+  unconfirmedSealer: 'Couldn’t confirm who sealed this note',
+  unconfirmedSealerHint: (keyId: string) =>
+    `Sealed with key ${keyId}, which this device never accepted. Compare your safety number before trusting it.`,
   sendAnyway: 'Send anyway',
   compareSafety: 'Compare safety number',
   noteNeedsDevice: 'Set up this device to add a note: notes are end-to-end encrypted.',
