@@ -75,8 +75,9 @@ export const KEY_TEXTS = {
   keyRotatedDismiss: 'OK',
   /** A note sealed with a key this device never accepted for its writer: never end-to-end. */
   unconfirmedSealer: 'Couldn’t confirm who sealed this note',
-  unconfirmedSealerHint: (keyId: string) =>
-    `Sealed with key ${keyId}, which this device never accepted. Compare your safety number before trusting it.`,
+  unconfirmedSealerKey: 'Sealed with key',
+  unconfirmedSealerHint:
+    'This device never accepted that key from your partner: the server could have written this note. Compare your safety number before trusting it.',
   sendAnyway: 'Send anyway',
   compareSafety: 'Compare safety number',
   noteNeedsDevice: 'Set up this device to add a note: notes are end-to-end encrypted.',
