@@ -77,7 +77,7 @@ export const KEY_TEXTS = {
   unconfirmedSealer: 'Couldn’t confirm who sealed this note',
   unconfirmedSealerKey: 'Sealed with key',
   unconfirmedSealerHint:
-    'This device never accepted that key from your partner: the server could have written this note. Compare your safety number before trusting it.',
+    'This device never accepted that key from your partner: the server could have written this note. Don’t trust it before comparing your safety number.',
   sendAnyway: 'Send anyway',
   compareSafety: 'Compare safety number',
   noteNeedsDevice: 'Set up this device to add a note: notes are end-to-end encrypted.',

@@ -13,8 +13,8 @@ export function UnconfirmedNote({ text, keyId }: { text: string | null; keyId: s
       data-testid="note-unconfirmed"
       className="mt-3 flex flex-col gap-2 rounded-xl bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-300"
     >
-      <p className="flex items-center gap-2 text-sm font-semibold">
-        <ShieldAlert className="size-4 shrink-0" aria-hidden="true" />
+      <p className="flex items-start gap-2 text-sm font-semibold">
+        <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {KEY_TEXTS.unconfirmedSealer}
       </p>
       {text !== null && (
@@ -26,12 +26,13 @@ export function UnconfirmedNote({ text, keyId }: { text: string | null; keyId: s
           {keyId}
         </code>
       </p>
-      <p className="text-xs">
-        {KEY_TEXTS.unconfirmedSealerHint}{' '}
-        <Link to={ROUTES.safetyNumber} className="font-semibold underline">
-          {KEY_TEXTS.compareSafety}
-        </Link>
-      </p>
+      <p className="text-xs">{KEY_TEXTS.unconfirmedSealerHint}</p>
+      <Link
+        to={ROUTES.safetyNumber}
+        className="inline-flex min-h-10 w-fit items-center text-sm font-semibold underline"
+      >
+        {KEY_TEXTS.compareSafety}
+      </Link>
     </div>
   );
 }
