@@ -36,6 +36,11 @@ export const KEY_TEXTS = {
   newKeyWarning:
     'Notes sealed to your old key can’t be read without it, here or anywhere else. Your partner will be told your key changed. Do this only if you lost every device and your recovery key.',
   newKeyConfirm: 'Create a new key anyway',
+  /** Replacing the key on a device that holds it: the old key signs the new one. */
+  rotateKeyOption: 'Replace your key',
+  rotateKeyWarning:
+    'This device makes a new key and keeps the old one, so your notes stay readable here. Your old key signs the new one, so your partner is told you rotated it. Your other devices must be linked again.',
+  rotateKeyConfirm: 'Replace my key',
   restoreLabel: 'Recovery key (24 words)',
   restoreSubmit: 'Restore',
   restoreNotCurrent:
