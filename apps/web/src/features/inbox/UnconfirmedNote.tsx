@@ -1,7 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
-import { Link } from 'react-router';
 import { KEY_TEXTS } from '@couple/protocol/browser';
-import { ROUTES } from '../auth/routing.js';
+import { SafetyNumberLink } from '../keys/SafetyNumberLink.js';
 
 /**
  * A note sealed by a key this device never accepted from its writer (features/keys/pins.ts):
@@ -27,12 +26,7 @@ export function UnconfirmedNote({ text, keyId }: { text: string | null; keyId: s
         </code>
       </p>
       <p className="text-xs">{KEY_TEXTS.unconfirmedSealerHint}</p>
-      <Link
-        to={ROUTES.safetyNumber}
-        className="inline-flex min-h-10 w-fit items-center text-sm font-semibold underline"
-      >
-        {KEY_TEXTS.compareSafety}
-      </Link>
+      <SafetyNumberLink className="min-h-10 w-fit text-sm" />
     </div>
   );
 }
