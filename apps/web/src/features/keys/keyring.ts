@@ -20,8 +20,8 @@ interface StoredIdentity {
 export interface DeviceKeyState {
   userId: string;
   /**
-   * `${partnerId}:${keyId}` of the partner key this device last accepted: another key of the same
-   * partner is a key change to warn about; a new partner's first key is not.
+   * `${partnerId}:${keyId}` of the partner key this device accepted before pins existed. No
+   * longer written: read once to make the first pins of that partner (pins.ts).
    */
   acceptedPartnerKey: string | null;
   /** `${ownKeyId}:${partnerKeyId}` whose safety number the user compared and marked verified. */
