@@ -40,6 +40,14 @@ export class InboxPage {
     return this.cards.filter({ hasText: `"${note}"` });
   }
 
+  /** The warning a note sealed by a key this device never accepted shows instead of its lock. */
+  unconfirmedSealer(card: Locator) {
+    return card.getByTestId('note-unconfirmed');
+  }
+  unconfirmedKeyId(card: Locator) {
+    return card.getByTestId('note-unconfirmed-key');
+  }
+
   /** Gives (or changes) the answer to a received desire. */
   async answer(card: Locator, choice: AnswerChoice): Promise<void> {
     const button = card.getByRole('button', { name: ANSWER_TEXTS[choice] });

@@ -24,6 +24,9 @@ export class KeysPages {
   get keyChangeWarning() {
     return this.page.getByTestId('key-change-warning');
   }
+  get keyRotatedNotice() {
+    return this.page.getByTestId('key-rotated-notice');
+  }
   get e2eTag() {
     return this.page.getByText(KEY_TEXTS.e2eTag, { exact: true });
   }
@@ -70,6 +73,15 @@ export class KeysPages {
     await this.page.goto('/keys/safety');
     await expect(this.safetyNumber).toHaveText(/(\d{5}\s*){12}/);
     return (await this.safetyNumber.innerText()).replace(/\s+/g, ' ').trim();
+  }
+
+  /** Settings, on a device that holds the key: the old key signs the new one. */
+  async rotateKey(): Promise<void> {
+    await this.page.goto('/settings');
+    await this.page.getByRole('button', { name: KEY_TEXTS.rotateKeyOption }).click();
+    await expect(this.page.getByText(KEY_TEXTS.rotateKeyWarning)).toBeVisible();
+    await this.page.getByRole('button', { name: KEY_TEXTS.rotateKeyConfirm }).click();
+    await expect(this.page).toHaveURL(/\/keys\/recovery$/);
   }
 
   async replaceKey(): Promise<void> {

@@ -56,6 +56,7 @@ export const ERRORS = {
   partner_key_changed: { status: 409, text: SERVER_TEXTS.partnerKeyChanged },
 
   key_id_mismatch: { status: 400, text: SERVER_TEXTS.keyIdMismatch },
+  rotation_signature_invalid: { status: 400, text: SERVER_TEXTS.rotationSignatureInvalid },
   no_identity_key: { status: 404, text: SERVER_TEXTS.noIdentityKey },
   link_request_not_found: { status: 404, text: SERVER_TEXTS.linkRequestNotFound },
   link_request_expired: { status: 410, text: SERVER_TEXTS.linkRequestExpired },

@@ -117,6 +117,7 @@ export const SERVER_TEXTS = {
     'You and your partner both have end-to-end keys: notes must be end-to-end encrypted',
   partnerKeyChanged: 'The encryption keys changed: reload them and encrypt the note again',
   keyIdMismatch: 'key_id does not match the public key',
+  rotationSignatureInvalid: 'rotation_signature is not a signature of this key by your current key',
   noIdentityKey: 'No identity key has been published',
   linkRequestNotFound: 'Device link request not found',
   linkRequestExpired: 'This device link request has expired',

@@ -4,6 +4,7 @@ import type {
   KeyInfo,
   LinkRequestAnswer,
   PendingLinkRequestsAnswer,
+  PublishIdentityKeyBody,
 } from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
 
@@ -55,7 +56,7 @@ export async function lockCurrentKey(q: Queryable, userId: string): Promise<KeyI
 export async function replaceCurrentKey(
   q: Queryable,
   userId: string,
-  key: { public_key: string; key_id: string },
+  key: PublishIdentityKeyBody,
   previousKeyId: string | null,
 ): Promise<KeyInfo> {
   await q.query(
@@ -63,9 +64,10 @@ export async function replaceCurrentKey(
     [userId],
   );
   const { rows } = await q.query<Omit<KeyInfo, 'previous_key_id'>>(
-    `INSERT INTO identity_keys (user_id, public_key, key_id) VALUES ($1, $2, $3)
+    `INSERT INTO identity_keys (user_id, public_key, key_id, rotation_signature)
+     VALUES ($1, $2, $3, $4)
      RETURNING public_key, key_id, created_at`,
-    [userId, key.public_key, key.key_id],
+    [userId, key.public_key, key.key_id, key.rotation_signature ?? null],
   );
   return { ...rows[0]!, previous_key_id: previousKeyId };
 }
@@ -134,7 +136,7 @@ export async function approveLinkRequest(
 /** Every key of the caller and of the current partner, newest first (row-level security). */
 export async function selectKeyHistory(q: Queryable, userId: string): Promise<KeyHistoryAnswer> {
   const { rows } = await q.query<KeyHistoryEntry & { own: boolean }>(
-    `SELECT user_id = $1 AS own, public_key, key_id, created_at, replaced_at
+    `SELECT user_id = $1 AS own, public_key, key_id, created_at, replaced_at, rotation_signature
      FROM identity_keys WHERE user_id IN ($1, get_my_partner_id())
      ORDER BY created_at DESC`,
     [userId],
@@ -142,11 +144,12 @@ export async function selectKeyHistory(q: Queryable, userId: string): Promise<Ke
   const entries = (own: boolean): KeyHistoryEntry[] =>
     rows
       .filter((row) => row.own === own)
-      .map(({ public_key, key_id, created_at, replaced_at }) => ({
+      .map(({ public_key, key_id, created_at, replaced_at, rotation_signature }) => ({
         public_key,
         key_id,
         created_at,
         replaced_at,
+        rotation_signature,
       }));
   return { own: entries(true), partner: entries(false) };
 }

@@ -1,6 +1,7 @@
 import {
   LINK_REQUEST_TTL_SECONDS,
   keyIdOfPublicKey,
+  verifyKeyRotation,
   type IdentityKeysAnswer,
   type KeyHistoryAnswer,
   type PendingLinkRequestsAnswer,
@@ -32,6 +33,27 @@ export async function listLinkRequests(
 }
 
 /**
+ * A rotation signature is kept only when the key being replaced made it: the partner's device
+ * checks it again against the keys it pinned, this only stops storing a chain that cannot hold.
+ */
+async function checkRotationSignature(
+  userId: string,
+  current: KeyInfo | null,
+  key: PublishIdentityKeyBody,
+): Promise<void> {
+  if (key.rotation_signature === undefined) return;
+  const valid =
+    current !== null &&
+    (await verifyKeyRotation({
+      userId,
+      signer: { keyId: current.key_id, publicKey: current.public_key },
+      nextPublicKey: key.public_key,
+      signature: key.rotation_signature,
+    }));
+  if (!valid) throw new HttpError('rotation_signature_invalid');
+}
+
+/**
  * Makes a key the caller's current one. Publishing the current key again changes nothing; a
  * different key keeps the old one as history and tells the partner after the commit.
  */
@@ -47,6 +69,7 @@ export async function publishIdentityKey(
     .asUser(userId, async (tx) => {
       const current = await repo.lockCurrentKey(tx, userId);
       if (current?.key_id === key.key_id) return { changed: false, key: current } as const;
+      await checkRotationSignature(userId, current, key);
       const published = await repo.replaceCurrentKey(tx, userId, key, current?.key_id ?? null);
       return { changed: true, key: published, partnerId: await repo.selectPartnerId(tx) } as const;
     })

@@ -85,8 +85,14 @@ export const api = {
 
   getKeys: () => call('getIdentityKeys'),
   getKeyHistory: () => call('getKeyHistory'),
-  publishKey: (publicKey: string, keyId: string) =>
-    call('publishIdentityKey', { body: { public_key: publicKey, key_id: keyId } }),
+  publishKey: (publicKey: string, keyId: string, rotationSignature?: string) =>
+    call('publishIdentityKey', {
+      body: {
+        public_key: publicKey,
+        key_id: keyId,
+        ...(rotationSignature ? { rotation_signature: rotationSignature } : {}),
+      },
+    }),
   createLinkRequest: (ephemeralPublicKey: string) =>
     call('createLinkRequest', { body: { ephemeral_public_key: ephemeralPublicKey } }),
   getLinkRequest: (id: string) => call('getLinkRequest', { params: { id } }),

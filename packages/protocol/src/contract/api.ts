@@ -241,7 +241,7 @@ export const API_CONTRACT = {
     body: publishIdentityKeyBodySchema,
     status: 200,
     answer: keyInfoSchema,
-    errors: ['key_id_mismatch'],
+    errors: ['key_id_mismatch', 'rotation_signature_invalid'],
   },
   createLinkRequest: {
     access: 'user',

@@ -39,6 +39,14 @@ export const LINK_CODE_DIGITS = 6;
 /** A link request (ephemeral key shown as a QR code / code) expires after 10 minutes. */
 export const LINK_REQUEST_TTL_SECONDS = 600;
 
+/**
+ * A rotation signature: the previous identity key signs the next one (ECDSA P-256, SHA-256),
+ * 64 bytes r || s. The prefix separates it from every other use of the same key.
+ */
+export const ROTATION_SIGNATURE_PREFIX = 'couple-desires key rotation v1';
+export const ROTATION_SIGNATURE_BYTES = 64;
+export const ROTATION_SIGNATURE_B64URL_LENGTH = 86;
+
 export const SAFETY_NUMBER_PREFIX = 'couple-desires safety v1';
 export const SAFETY_NUMBER_GROUPS = 12;
 export const SAFETY_NUMBER_GROUP_DIGITS = 5;

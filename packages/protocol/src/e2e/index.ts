@@ -22,6 +22,12 @@ export {
   type SealNoteV2Input,
   type SealedNoteV2,
 } from './note.js';
+export {
+  signKeyRotation,
+  verifyKeyRotation,
+  type SignKeyRotationInput,
+  type VerifyKeyRotationInput,
+} from './rotation.js';
 export { safetyNumber, type SafetyNumber } from './safety.js';
 export {
   comparisonCode,

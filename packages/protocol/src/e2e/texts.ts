@@ -36,6 +36,11 @@ export const KEY_TEXTS = {
   newKeyWarning:
     'Notes sealed to your old key can’t be read without it, here or anywhere else. Your partner will be told your key changed. Do this only if you lost every device and your recovery key.',
   newKeyConfirm: 'Create a new key anyway',
+  /** Replacing the key on a device that holds it: the old key signs the new one. */
+  rotateKeyOption: 'Replace your key',
+  rotateKeyWarning:
+    'This device makes a new key and keeps the old one, so your notes stay readable here. Your old key signs the new one, so your partner is told you rotated it. Your other devices must be linked again.',
+  rotateKeyConfirm: 'Replace my key',
   restoreLabel: 'Recovery key (24 words)',
   restoreSubmit: 'Restore',
   restoreNotCurrent:
@@ -69,6 +74,15 @@ export const KEY_TEXTS = {
     `${name} hasn’t set up end-to-end encryption yet: notes use the older format until they do.`,
   keyChanged: (name: string) =>
     `${name}’s encryption key changed. This happens when they set up a new key; if you didn’t expect it, compare your safety number before sending anything private.`,
+  /** A signed rotation: the partner's previous key, pinned here, vouched for the new one. */
+  keyRotatedSigned: (name: string) =>
+    `${name} rotated their encryption key (signed by their previous key). You can compare your new safety number to be sure.`,
+  keyRotatedDismiss: 'OK',
+  /** A note sealed with a key this device never accepted for its writer: never end-to-end. */
+  unconfirmedSealer: 'Couldn’t confirm who sealed this note',
+  unconfirmedSealerKey: 'Sealed with key',
+  unconfirmedSealerHint:
+    'This device never accepted that key from your partner: the server could have written this note. Don’t trust it before comparing your safety number.',
   sendAnyway: 'Send anyway',
   compareSafety: 'Compare safety number',
   noteNeedsDevice: 'Set up this device to add a note: notes are end-to-end encrypted.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEALED_PAYLOAD_MAX } from '../constants.js';
-import { ENCRYPTION_VERSION_V2 } from '../e2e/constants.js';
+import { ENCRYPTION_VERSION_V2, ROTATION_SIGNATURE_B64URL_LENGTH } from '../e2e/constants.js';
 
 /*
  * End-to-end key material as the server sees it: base64url without padding, checked for shape
@@ -53,9 +53,13 @@ export const encryptionDataV2Schema = z.strictObject(
   { error: 'encryptionData is required when encrypted' },
 );
 
+/** The replaced key's ECDSA signature of the new key, when the publishing device held it. */
+const rotationSignatureSchema = base64urlOf('rotation_signature', ROTATION_SIGNATURE_B64URL_LENGTH);
+
 export const publishIdentityKeyBodySchema = z.strictObject({
   public_key: p256PublicKeySchema('public_key'),
   key_id: keyIdSchema('key_id'),
+  rotation_signature: rotationSignatureSchema.optional(),
 });
 export type PublishIdentityKeyBody = z.infer<typeof publishIdentityKeyBodySchema>;
 
@@ -105,6 +109,8 @@ export const keyHistoryEntrySchema = z.object({
   key_id: z.string(),
   created_at: z.string(),
   replaced_at: z.string().nullable(),
+  /** Null for a first key, a key made without the previous one at hand, or an older row. */
+  rotation_signature: z.string().nullable(),
 });
 export type KeyHistoryEntry = z.infer<typeof keyHistoryEntrySchema>;
 export const keyHistorySchema = z.object({

@@ -2,6 +2,7 @@ import { Lock, LockOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import { KEY_TEXTS } from '@couple/protocol/browser';
 import type { NoteView } from './decrypt.js';
+import { UnconfirmedNote } from './UnconfirmedNote.js';
 import { ROUTES } from '../auth/routing.js';
 
 /** The note of a desire with its lock: end-to-end (v2) or the older format (v1). */
@@ -9,6 +10,7 @@ export function NoteBody({ note }: { note: NoteView }) {
   if (note.kind === 'none') return null;
   if (note.kind === 'pending') return <p className="mt-3 text-sm text-slate-500">Decrypting...</p>;
   if (note.kind === 'failed') return <p className="mt-3 text-sm text-slate-700">{note.text}</p>;
+  if (note.kind === 'unconfirmed') return <UnconfirmedNote text={note.text} keyId={note.keyId} />;
   if (note.kind === 'locked') {
     return (
       <p className="mt-3 flex items-center gap-2 text-sm text-slate-700" data-testid="note-locked">

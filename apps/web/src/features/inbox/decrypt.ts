@@ -13,16 +13,21 @@ import {
 } from '@couple/protocol/browser';
 import { logClientError } from '../../lib/client-errors.js';
 import { getActiveKeys, subscribeActiveKeys, type ActiveKeys } from '../keys/active-keys.js';
+import { isConfirmedSealer } from '../keys/pins.js';
 
 /**
  * - `legacy`: a version 1 note (its key derives from the two user ids: not end-to-end).
- * - `e2e`: a version 2 note, opened with this device's identity key.
+ * - `e2e`: a version 2 note, opened with this device's identity key and sealed by a key this
+ *   device trusts (its own, or a partner key it pinned).
+ * - `unconfirmed`: a version 2 note sealed by `keyId`, which this device never accepted: its
+ *   text (null when no key of that id is known) is shown under a warning, never as end-to-end.
  * - `locked`: a version 2 note this device holds no key for (link the device to read it).
  */
 export type NoteView =
   | { kind: 'none' }
   | { kind: 'pending' }
-  | { kind: 'plain' | 'legacy' | 'e2e' | 'failed' | 'locked'; text: string };
+  | { kind: 'plain' | 'legacy' | 'e2e' | 'failed' | 'locked'; text: string }
+  | { kind: 'unconfirmed'; text: string | null; keyId: string };
 
 /**
  * A stored note, a desire's or an answer's, with what binds it: who wrote it to whom, about
@@ -89,15 +94,21 @@ function openV1(sealed: SealedNote): Promise<NoteView> {
   ).then((text): NoteView => ({ kind: 'legacy', text }), failed);
 }
 
-/** Tries each of the device's identities named as a recipient: a replaced key still opens. */
+/**
+ * Tries each of the device's identities named as a recipient: a replaced key still opens. The
+ * sender's key comes from this device's trusted keys; one only the server's history names opens
+ * the note but cannot vouch for who wrote it.
+ */
 async function openV2(sealed: SealedNote, keys: ActiveKeys): Promise<NoteView> {
   const data: unknown = sealed.encryption_data;
   if (!isEncryptionDataV2(data) || !sealed.note_encrypted) return failed(new Error('Malformed'));
-  const senderPublicKey = keys.publicKeys.get(data.sender_key_id);
+  const keyId = data.sender_key_id;
+  const confirmed = isConfirmedSealer(keyId, keys.trustedSenders);
+  const senderPublicKey = keys.trustedSenders.get(keyId) ?? keys.publicKeys.get(keyId);
   const named = new Set(data.recipients.map((recipient) => recipient.key_id));
   const mine = keys.identities.find((identity) => named.has(identity.keyId));
   if (!mine) return { kind: 'locked', text: KEY_TEXTS.noteLocked };
-  if (!senderPublicKey) return failed(new Error('Unknown sender key'));
+  if (!senderPublicKey) return { kind: 'unconfirmed', text: null, keyId };
   try {
     const text = await openNoteV2({
       ...sealed.context,
@@ -106,7 +117,7 @@ async function openV2(sealed: SealedNote, keys: ActiveKeys): Promise<NoteView> {
       myIdentity: mine,
       senderPublicKey,
     });
-    return { kind: 'e2e', text };
+    return confirmed ? { kind: 'e2e', text } : { kind: 'unconfirmed', text, keyId };
   } catch (error) {
     if (error instanceof E2eError && error.reason === 'NoKeyForThisDevice') {
       return { kind: 'locked', text: KEY_TEXTS.noteLocked };

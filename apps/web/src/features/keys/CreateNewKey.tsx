@@ -8,8 +8,23 @@ import { logClientError } from '../../lib/client-errors.js';
 import { adoptIdentity } from './use-keys.js';
 import { ROUTES } from '../auth/routing.js';
 
-/** Replacing the account's key: the person reads what it costs before it happens. */
-export function CreateNewKey({ userId }: { userId: string }) {
+const LOST = {
+  option: KEY_TEXTS.newKeyOption,
+  warning: KEY_TEXTS.newKeyWarning,
+  confirm: KEY_TEXTS.newKeyConfirm,
+};
+const ROTATE = {
+  option: KEY_TEXTS.rotateKeyOption,
+  warning: KEY_TEXTS.rotateKeyWarning,
+  confirm: KEY_TEXTS.rotateKeyConfirm,
+};
+
+/**
+ * Replacing the account's key: the person reads what it costs before it happens. `rotating` is
+ * for a device that holds the current key, which then signs the new one (adoptIdentity).
+ */
+export function CreateNewKey({ userId, rotating = false }: { userId: string; rotating?: boolean }) {
+  const texts = rotating ? ROTATE : LOST;
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -33,18 +48,18 @@ export function CreateNewKey({ userId }: { userId: string }) {
   if (!confirming) {
     return (
       <Button variant="ghost" onClick={() => setConfirming(true)}>
-        {KEY_TEXTS.newKeyOption}
+        {texts.option}
       </Button>
     );
   }
   return (
     <div className="flex flex-col gap-3 rounded-xl bg-red-50 p-4 ring-1 ring-red-200">
       <p role="alert" className="text-sm text-red-900">
-        {KEY_TEXTS.newKeyWarning}
+        {texts.warning}
       </p>
       <FormError message={error} />
       <Button variant="danger" disabled={busy} onClick={() => void replaceKey()}>
-        {KEY_TEXTS.newKeyConfirm}
+        {texts.confirm}
       </Button>
       <Button variant="ghost" onClick={() => setConfirming(false)}>
         Cancel

@@ -2,6 +2,7 @@ import { BadgeCheck, KeyRound, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { KEY_TEXTS } from '@couple/protocol/browser';
 import { ApproveLink } from './ApproveLink.js';
+import { CreateNewKey } from './CreateNewKey.js';
 import { useKeys } from './use-keys.js';
 import { KeysUnavailable } from './KeysUnavailable.js';
 import { ROUTES } from '../auth/routing.js';
@@ -11,7 +12,7 @@ const LINK_CLASS =
 
 /** Settings: what is end-to-end, this device's key, the recovery key, safety number, linking. */
 export function EncryptionSection() {
-  const { state, unavailable } = useKeys();
+  const { userId, state, unavailable } = useKeys();
   return (
     <div className="flex flex-col gap-3">
       <p className="flex gap-3 text-sm text-slate-700">
@@ -45,6 +46,7 @@ export function EncryptionSection() {
           )}
           <h3 className="mt-2 text-sm font-semibold text-slate-900">{KEY_TEXTS.approveTitle}</h3>
           <ApproveLink state={state} />
+          {userId && <CreateNewKey userId={userId} rotating />}
         </>
       )}
     </div>

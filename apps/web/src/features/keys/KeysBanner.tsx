@@ -4,6 +4,7 @@ import { KEY_TEXTS } from '@couple/protocol/browser';
 import type { KeysView } from './use-keys.js';
 import { ROUTES } from '../auth/routing.js';
 import { KeysUnavailable } from './KeysUnavailable.js';
+import { KeyRotatedNotice } from './KeyRotatedNotice.js';
 
 const BANNER_CLASS =
   'mb-6 flex flex-col gap-2 rounded-2xl bg-brand-50 p-4 text-sm text-slate-800 ring-1 ring-brand-200 sm:flex-row sm:items-center';
@@ -19,6 +20,9 @@ export function KeysBanner({ keys }: { keys: KeysView }) {
         <KeysUnavailable className="flex-1" />
       </div>
     );
+  }
+  if (keys.userId && keys.state?.partnerKeyRotated) {
+    return <KeyRotatedNotice userId={keys.userId} state={keys.state} />;
   }
   const banner =
     keys.state?.status === 'link'

@@ -28,7 +28,7 @@ export function SafetyNumberPage() {
     if (!userId || !state || !own || !partner) return;
     await updateDeviceState(userId, { verifiedPair: verified ? pairOf(own, partner) : null });
     // Comparing the new key's number is how the user accepts a key change.
-    if (verified) await acceptPartnerKey(queryClient, userId, state);
+    if (verified) await acceptPartnerKey(queryClient, userId, state, 'verified');
     await queryClient.invalidateQueries({ queryKey: keysKeys.device(userId) });
   }
 

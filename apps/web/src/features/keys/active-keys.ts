@@ -10,11 +10,18 @@ export interface ActiveKeys {
   identities: readonly Identity[];
   /** Public keys by key id: the account's and the partner's, replaced ones included. */
   publicKeys: ReadonlyMap<string, string>;
+  /**
+   * The keys a note may be sealed with to show as end-to-end, by key id: the device's own
+   * identities and the partner keys pinned on this device (features/keys/pins.ts), never the
+   * server's history alone.
+   */
+  trustedSenders: ReadonlyMap<string, string>;
   /** False until the device's keyring and the server's keys have been read once. */
   loaded: boolean;
 }
 
-let active: ActiveKeys = { version: 0, identities: [], publicKeys: new Map(), loaded: false };
+const NO_KEYS = { identities: [], publicKeys: new Map(), trustedSenders: new Map() } as const;
+let active: ActiveKeys = { version: 0, ...NO_KEYS, loaded: false };
 const listeners = new Set<() => void>();
 
 export function getActiveKeys(): ActiveKeys {
@@ -31,13 +38,14 @@ export function setActiveKeys(next: Omit<ActiveKeys, 'version' | 'loaded'>): voi
     active.loaded &&
     next.identities.map((identity) => identity.keyId).join() ===
       active.identities.map((identity) => identity.keyId).join() &&
-    [...next.publicKeys.keys()].join() === [...active.publicKeys.keys()].join();
+    [...next.publicKeys.keys()].join() === [...active.publicKeys.keys()].join() &&
+    [...next.trustedSenders.keys()].join() === [...active.trustedSenders.keys()].join();
   if (sameKeys) return;
   active = { ...next, version: active.version + 1, loaded: true };
   listeners.forEach((listener) => listener());
 }
 
 export function clearActiveKeys(): void {
-  active = { version: active.version + 1, identities: [], publicKeys: new Map(), loaded: false };
+  active = { version: active.version + 1, ...NO_KEYS, loaded: false };
   listeners.forEach((listener) => listener());
 }

@@ -3,6 +3,7 @@ import type { KeyInfo } from '@couple/protocol';
 import { createIdentity, type Identity } from '@couple/protocol';
 import { deriveKeyState, pairOf } from './key-state.js';
 import type { DeviceKeyState } from './keyring.js';
+import type { PartnerKeyPin } from './pins.js';
 import { noteSealOf } from './seal.js';
 
 const PARTNER_ID = '22222222-2222-4222-8222-222222222222';
@@ -16,10 +17,20 @@ function infoOf(identity: Identity, previous: string | null = null): KeyInfo {
   };
 }
 
-const history = (entries: KeyInfo[]) => ({
-  own: entries.map((entry) => ({ ...entry, replaced_at: null })),
-  partner: [],
+const history = (entries: KeyInfo[], partner: KeyInfo[] = []) => ({
+  own: entries.map((entry) => ({ ...entry, replaced_at: null, rotation_signature: null })),
+  partner: partner.map((entry) => ({ ...entry, replaced_at: null, rotation_signature: null })),
 });
+
+function pinOf(identity: Identity, reason: PartnerKeyPin['reason'] = 'first-use'): PartnerKeyPin {
+  return {
+    partnerId: PARTNER_ID,
+    keyId: identity.keyId,
+    publicKey: identity.publicKey,
+    reason,
+    pinnedAt: '2026-11-23T10:00:00.000Z',
+  };
+}
 
 function device(patch: Partial<DeviceKeyState> = {}): DeviceKeyState {
   return {
@@ -41,18 +52,19 @@ describe('deriveKeyState', async () => {
 
   it('asks for a first key, a publish, or a link depending on who holds what', () => {
     const empty = history([]);
-    expect(deriveKeyState({ own: null, partner: null }, empty, [], device(), null).status).toBe(
+    expect(deriveKeyState({ own: null, partner: null }, empty, [], device(), null, []).status).toBe(
       'create',
     );
-    expect(deriveKeyState({ own: null, partner: null }, empty, [mine], device(), null).status).toBe(
-      'publish',
-    );
+    expect(
+      deriveKeyState({ own: null, partner: null }, empty, [mine], device(), null, []).status,
+    ).toBe('publish');
     const linked = deriveKeyState(
       { own: infoOf(mine), partner: null },
       history([infoOf(mine)]),
       [older],
       device(),
       null,
+      [],
     );
     expect(linked.status).toBe('link');
     expect(linked.current).toBeNull();
@@ -66,12 +78,13 @@ describe('deriveKeyState', async () => {
       [older, mine],
       device(),
       PARTNER_ID,
+      [pinOf(partner)],
     );
     expect(state.status).toBe('ready');
     expect(state.current?.keyId).toBe(mine.keyId);
     expect(state.publicKeys.get(older.keyId)).toBe(older.publicKey);
-    expect(state.partnerKeyUnseen).toBe(true);
     expect(state.partnerKeyChanged).toBe(false);
+    expect([...state.trustedSenders.keys()]).toEqual([partner.keyId, older.keyId, mine.keyId]);
     expect(state.phraseUnsaved).toBe(true);
     expect(noteSealOf(state)).toMatchObject({
       kind: 'e2e',
@@ -86,26 +99,42 @@ describe('deriveKeyState', async () => {
       [],
       device(),
       PARTNER_ID,
+      [],
     );
     expect(noteSealOf(state)).toEqual({ kind: 'needs-device' });
   });
 
-  it('tells a changed key of the same partner from a new partner’s first key', () => {
-    const accepted = device({ acceptedPartnerKey: `${PARTNER_ID}:${partner.keyId}` });
+  it('warns of a partner key this device never pinned, for this partner only', () => {
     const keys = { own: infoOf(mine), partner: infoOf(partnerNext, partner.keyId) };
-    const changed = deriveKeyState(keys, history([infoOf(mine)]), [mine], accepted, PARTNER_ID);
+    const own = history([infoOf(mine)], [infoOf(partnerNext), infoOf(partner)]);
+    const changed = deriveKeyState(keys, own, [mine], device(), PARTNER_ID, [pinOf(partner)]);
     expect(changed.partnerKeyChanged).toBe(true);
+    expect(changed.trustedSenders.has(partnerNext.keyId)).toBe(false);
     const otherPartner = '33333333-3333-4333-8333-333333333333';
-    const fresh = deriveKeyState(keys, history([infoOf(mine)]), [mine], accepted, otherPartner);
-    expect(fresh.partnerKeyChanged).toBe(false);
-    expect(fresh.partnerKeyUnseen).toBe(true);
+    const fresh = deriveKeyState(keys, own, [mine], device(), otherPartner, [pinOf(partner)]);
+    expect(fresh.trustedSenders.has(partner.keyId)).toBe(false);
+  });
+
+  it('tells a signed rotation from an unsigned change', () => {
+    const keys = { own: infoOf(mine), partner: infoOf(partnerNext, partner.keyId) };
+    const own = history([infoOf(mine)], [infoOf(partnerNext), infoOf(partner)]);
+    const pins = [pinOf(partner), pinOf(partnerNext, 'signed-rotation')];
+    const rotated = deriveKeyState(keys, own, [mine], device(), PARTNER_ID, pins);
+    expect(rotated).toMatchObject({ partnerKeyChanged: false, partnerKeyRotated: true });
+    const accepted = [...pins, pinOf(partnerNext, 'accepted')];
+    expect(deriveKeyState(keys, own, [mine], device(), PARTNER_ID, accepted)).toMatchObject({
+      partnerKeyChanged: false,
+      partnerKeyRotated: false,
+    });
   });
 
   it('keeps "verified" only for the pair of keys that was compared', () => {
     const keys = { own: infoOf(mine), partner: infoOf(partner) };
     const verified = device({ verifiedPair: pairOf(keys.own, keys.partner) });
-    expect(deriveKeyState(keys, history([]), [mine], verified, PARTNER_ID).verified).toBe(true);
+    expect(deriveKeyState(keys, history([]), [mine], verified, PARTNER_ID, []).verified).toBe(true);
     const next = { own: infoOf(mine), partner: infoOf(partnerNext, partner.keyId) };
-    expect(deriveKeyState(next, history([]), [mine], verified, PARTNER_ID).verified).toBe(false);
+    expect(deriveKeyState(next, history([]), [mine], verified, PARTNER_ID, []).verified).toBe(
+      false,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { IdentityKeysAnswer, KeyHistoryAnswer, KeyInfo } from '@couple/protocol';
 import type { Identity } from '@couple/protocol/browser';
 import type { DeviceKeyState } from './keyring.js';
+import { partnerKeyChangeOf, trustedKeysOf, type PartnerKeyPin, type PinContext } from './pins.js';
 
 /**
  * - `ready`: this device holds the account's current key.
@@ -16,12 +17,17 @@ export interface KeyState {
   current: Identity | null;
   own: KeyInfo | null;
   partner: KeyInfo | null;
-  /** What to remember once the user accepts the partner's current key. */
-  acceptedPartnerKey: string | null;
-  /** The partner's key differs from the one this device last accepted for this partner. */
+  /** The partner's keys and this device's pins of them: what accepting a key works from. */
+  pinContext: PinContext | null;
+  /**
+   * The partner's current key, or a key in their history, was never accepted on this device and
+   * no trusted key signed it: the full key-change warning, before anything is sent.
+   */
   partnerKeyChanged: boolean;
-  /** This device never saw a key of this partner: the first one is accepted without a warning. */
-  partnerKeyUnseen: boolean;
+  /** The partner rotated their key and their previous, trusted key signed it: a milder notice. */
+  partnerKeyRotated: boolean;
+  /** Keys a note may be sealed with to show as end-to-end: own identities and trusted pins. */
+  trustedSenders: Map<string, string>;
   /** The user compared the safety number of the current pair of keys on this device. */
   verified: boolean;
   /** The recovery phrase of the current key has not been confirmed as written down here. */
@@ -35,6 +41,7 @@ export function deriveKeyState(
   identities: readonly Identity[],
   device: DeviceKeyState,
   partnerId: string | null,
+  pins: readonly PartnerKeyPin[],
 ): KeyState {
   const own = server.own;
   const current = own
@@ -54,21 +61,19 @@ export function deriveKeyState(
   }
   for (const identity of identities) publicKeys.set(identity.keyId, identity.publicKey);
   if (partner) publicKeys.set(partner.key_id, partner.public_key);
+  const pinContext = partnerId ? { partnerId, partner, history: history.partner, pins } : null;
+  const change = pinContext ? partnerKeyChangeOf(pinContext) : 'none';
+  const trustedSenders = pinContext ? trustedKeysOf(pins, pinContext.partnerId) : new Map();
+  for (const identity of identities) trustedSenders.set(identity.keyId, identity.publicKey);
   return {
     status,
     current,
     own,
     partner,
-    acceptedPartnerKey: partner && partnerId ? `${partnerId}:${partner.key_id}` : null,
-    partnerKeyChanged:
-      partner !== null &&
-      partnerId !== null &&
-      (device.acceptedPartnerKey?.startsWith(`${partnerId}:`) ?? false) &&
-      device.acceptedPartnerKey !== `${partnerId}:${partner.key_id}`,
-    partnerKeyUnseen:
-      partner !== null &&
-      partnerId !== null &&
-      !(device.acceptedPartnerKey?.startsWith(`${partnerId}:`) ?? false),
+    pinContext,
+    partnerKeyChanged: change === 'unsigned',
+    partnerKeyRotated: change === 'signed',
+    trustedSenders,
     verified: partner !== null && own !== null && device.verifiedPair === pairOf(own, partner),
     phraseUnsaved: current !== null && device.phraseSavedForKeyId !== current.keyId,
     publicKeys,

@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { identityFromEntropy, type Identity } from '@couple/protocol/browser';
+import type { PartnerKeyPin } from './pins.js';
 
 /**
  * The device's end-to-end keys, in IndexedDB (docs/security.md, "Keys on the device"). Every
@@ -19,8 +20,8 @@ interface StoredIdentity {
 export interface DeviceKeyState {
   userId: string;
   /**
-   * `${partnerId}:${keyId}` of the partner key this device last accepted: another key of the same
-   * partner is a key change to warn about; a new partner's first key is not.
+   * `${partnerId}:${keyId}` of the partner key this device accepted before pins existed. No
+   * longer written: read once to make the first pins of that partner (pins.ts).
    */
   acceptedPartnerKey: string | null;
   /** `${ownKeyId}:${partnerKeyId}` whose safety number the user compared and marked verified. */
@@ -29,20 +30,33 @@ export interface DeviceKeyState {
   phraseSavedForKeyId: string | null;
 }
 
+/** One accepted partner key, as this device recorded it for one of its accounts. */
+interface StoredPin extends PartnerKeyPin {
+  userId: string;
+}
+
 interface KeyringSchema extends DBSchema {
   identities: { key: string; value: StoredIdentity; indexes: { byUser: string } };
   devices: { key: string; value: DeviceKeyState };
+  /** Append-only (docs/security.md, "Pinned partner keys"): rows are added, never changed. */
+  pins: { key: number; value: StoredPin; indexes: { byUser: string } };
 }
 
 const DB_NAME = 'couple-keys';
 let database: Promise<IDBPDatabase<KeyringSchema>> | null = null;
 
 function db(): Promise<IDBPDatabase<KeyringSchema>> {
-  database ??= openDB<KeyringSchema>(DB_NAME, 1, {
-    upgrade(upgrading) {
-      const identities = upgrading.createObjectStore('identities', { keyPath: 'keyId' });
-      identities.createIndex('byUser', 'userId');
-      upgrading.createObjectStore('devices', { keyPath: 'userId' });
+  database ??= openDB<KeyringSchema>(DB_NAME, 2, {
+    upgrade(upgrading, oldVersion) {
+      if (oldVersion < 1) {
+        const identities = upgrading.createObjectStore('identities', { keyPath: 'keyId' });
+        identities.createIndex('byUser', 'userId');
+        upgrading.createObjectStore('devices', { keyPath: 'userId' });
+      }
+      if (oldVersion < 2) {
+        const pins = upgrading.createObjectStore('pins', { autoIncrement: true });
+        pins.createIndex('byUser', 'userId');
+      }
     },
   });
   return database;
@@ -100,13 +114,33 @@ export async function updateDeviceState(
   return next;
 }
 
+/** The partner keys this device accepted for the account, oldest first. */
+export async function loadPins(userId: string): Promise<PartnerKeyPin[]> {
+  const stored = await (await db()).getAllFromIndex('pins', 'byUser', userId);
+  return stored.map(({ partnerId, keyId, publicKey, reason, pinnedAt }) => ({
+    partnerId,
+    keyId,
+    publicKey,
+    reason,
+    pinnedAt,
+  }));
+}
+
+export async function appendPins(userId: string, pins: readonly PartnerKeyPin[]): Promise<void> {
+  if (pins.length === 0) return;
+  const tx = (await db()).transaction('pins', 'readwrite');
+  await Promise.all([...pins.map((pin) => tx.store.add({ ...pin, userId })), tx.done]);
+}
+
 /** Removes the account's keys and device state from this device (after deleting the account). */
 export async function forgetAccountKeys(userId: string): Promise<void> {
   const store = await db();
   const keyIds = await store.getAllKeysFromIndex('identities', 'byUser', userId);
-  const tx = store.transaction(['identities', 'devices'], 'readwrite');
+  const pinIds = await store.getAllKeysFromIndex('pins', 'byUser', userId);
+  const tx = store.transaction(['identities', 'devices', 'pins'], 'readwrite');
   await Promise.all([
     ...keyIds.map((keyId) => tx.objectStore('identities').delete(keyId)),
+    ...pinIds.map((pinId) => tx.objectStore('pins').delete(pinId)),
     tx.objectStore('devices').delete(userId),
     tx.done,
   ]);

@@ -1,7 +1,15 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { IdentityKeysAnswer, KeyHistoryAnswer } from '@couple/protocol';
 import { api } from '../../lib/api.js';
 import { deriveKeyState, type KeyState } from './key-state.js';
-import { loadDeviceState, loadIdentities } from './keyring.js';
+import {
+  appendPins,
+  loadDeviceState,
+  loadIdentities,
+  loadPins,
+  type DeviceKeyState,
+} from './keyring.js';
+import { pinsToSettle, type PartnerKeyPin } from './pins.js';
 
 export const keysKeys = {
   all: ['keys'] as const,
@@ -9,6 +17,21 @@ export const keysKeys = {
   history: () => [...keysKeys.all, 'history'] as const,
   device: (userId: string) => [...keysKeys.all, 'device', userId] as const,
   linkRequests: () => [...keysKeys.all, 'link-requests'] as const,
+  /** The pins settle again whenever the partner or the keys the server names change. */
+  pins: (
+    userId: string,
+    partnerId: string | null,
+    server: IdentityKeysAnswer | undefined,
+    history: KeyHistoryAnswer | undefined,
+  ) =>
+    [
+      ...keysKeys.all,
+      'pins',
+      userId,
+      partnerId,
+      server?.partner?.key_id ?? null,
+      history?.partner.map((entry) => `${entry.key_id}:${entry.rotation_signature ?? ''}`).join(),
+    ] as const,
 };
 
 export function useServerKeys(enabled: boolean) {
@@ -30,6 +53,45 @@ export function useDeviceKeys(userId: string | undefined) {
     queryKey: keysKeys.device(userId ?? ''),
     queryFn: () => loadDeviceKeys(userId ?? ''),
     enabled: userId !== undefined,
+    staleTime: Infinity,
+  });
+}
+
+interface PinInputs {
+  userId: string;
+  partnerId: string | null;
+  server: IdentityKeysAnswer;
+  history: KeyHistoryAnswer;
+  device: DeviceKeyState;
+}
+
+/** Appends what the server's keys call for (first use, signed rotations) and answers every pin. */
+async function settlePins(inputs: PinInputs): Promise<PartnerKeyPin[]> {
+  const pins = await loadPins(inputs.userId);
+  if (!inputs.partnerId) return pins;
+  const context = {
+    partnerId: inputs.partnerId,
+    partner: inputs.server.partner,
+    history: inputs.history.partner,
+    pins,
+  };
+  const added = await pinsToSettle(context, inputs.device);
+  await appendPins(inputs.userId, added);
+  return [...pins, ...added];
+}
+
+function pinsQuery(inputs: PinInputs) {
+  return {
+    queryKey: keysKeys.pins(inputs.userId, inputs.partnerId, inputs.server, inputs.history),
+    queryFn: () => settlePins(inputs),
+  };
+}
+
+/** The device's pins of the partner's keys, settled against what the server names now. */
+export function usePins(inputs: PinInputs | null) {
+  return useQuery({
+    queryKey: inputs ? pinsQuery(inputs).queryKey : [...keysKeys.all, 'pins'],
+    queryFn: inputs ? pinsQuery(inputs).queryFn : skipToken,
     staleTime: Infinity,
   });
 }
@@ -58,5 +120,9 @@ export async function fetchKeyState(
       staleTime,
     }),
   ]);
-  return deriveKeyState(server, history, device.identities, device.device, partnerId);
+  const pins = await queryClient.fetchQuery({
+    ...pinsQuery({ userId, partnerId, server, history, device: device.device }),
+    staleTime,
+  });
+  return deriveKeyState(server, history, device.identities, device.device, partnerId, pins);
 }

@@ -1,6 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createIdentity, SERVER_EVENTS, type Identity } from '@couple/protocol/browser';
+import {
+  createIdentity,
+  SERVER_EVENTS,
+  signKeyRotation,
+  type Identity,
+} from '@couple/protocol/browser';
 import { api } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { onLive } from '../../lib/live.js';
@@ -8,8 +13,16 @@ import { useSession } from '../../lib/use-session.js';
 import { useProfile } from '../profile/queries.js';
 import { setActiveKeys } from './active-keys.js';
 import { deriveKeyState, type KeyState } from './key-state.js';
-import { saveIdentity, updateDeviceState } from './keyring.js';
-import { keysKeys, refreshKeys, useDeviceKeys, useKeyHistory, useServerKeys } from './queries.js';
+import { appendPins, loadIdentities, saveIdentity } from './keyring.js';
+import { acceptancePins } from './pins.js';
+import {
+  keysKeys,
+  refreshKeys,
+  useDeviceKeys,
+  useKeyHistory,
+  usePins,
+  useServerKeys,
+} from './queries.js';
 
 export interface KeysView {
   userId: string | undefined;
@@ -18,25 +31,52 @@ export interface KeysView {
   unavailable: boolean;
 }
 
+/**
+ * The account's current key signs its successor when this device holds it, so the partner's
+ * device can tell a rotation from a key made without the old one (docs/security.md).
+ */
+async function rotationSignatureFor(
+  queryClient: QueryClient,
+  userId: string,
+  next: Identity,
+): Promise<string | undefined> {
+  const server = await queryClient.fetchQuery({
+    queryKey: keysKeys.server(),
+    queryFn: api.getKeys,
+    staleTime: 0,
+  });
+  const currentKeyId = server.own?.key_id;
+  if (!currentKeyId || currentKeyId === next.keyId) return undefined;
+  const previous = (await loadIdentities(userId)).find((held) => held.keyId === currentKeyId);
+  if (!previous) return undefined;
+  return signKeyRotation({ userId, previous, nextPublicKey: next.publicKey });
+}
+
 /** Stores the identity on the device first, then publishes it: a key is never only on the server. */
 export async function adoptIdentity(
   queryClient: QueryClient,
   userId: string,
   identity: Identity,
 ): Promise<void> {
+  const signature = await rotationSignatureFor(queryClient, userId, identity);
   await saveIdentity(userId, identity);
-  await api.publishKey(identity.publicKey, identity.keyId);
+  await api.publishKey(identity.publicKey, identity.keyId, signature);
   await refreshKeys(queryClient);
 }
 
-/** Remembers the partner's current key on this device: later keys of theirs are changes. */
+/**
+ * Pins the partner's current key on this device (after the key-change warning, the rotation
+ * notice, or with `verified` from the safety number): notes it seals show as end-to-end.
+ */
 export async function acceptPartnerKey(
   queryClient: QueryClient,
   userId: string,
   state: KeyState,
+  reason: 'accepted' | 'verified' = 'accepted',
 ): Promise<void> {
-  await updateDeviceState(userId, { acceptedPartnerKey: state.acceptedPartnerKey });
-  await queryClient.invalidateQueries({ queryKey: keysKeys.device(userId) });
+  if (!state.pinContext) return;
+  await appendPins(userId, await acceptancePins(state.pinContext, reason));
+  await refreshKeys(queryClient);
 }
 
 /** One first-key creation per page life, whichever components ask at once. */
@@ -79,32 +119,51 @@ export function useKeys(): KeysView {
   const server = useServerKeys(userId !== undefined);
   const history = useKeyHistory(userId !== undefined);
   const device = useDeviceKeys(userId);
-  const partnerId = useProfile().data?.partner_id ?? null;
+  const profile = useProfile().data;
+  const partnerId = profile?.partner_id ?? null;
+  // Without the profile the partner is unknown, and every note of theirs would look unconfirmed.
+  const pins = usePins(
+    userId && profile && server.data && history.data && device.data
+      ? {
+          userId,
+          partnerId,
+          server: server.data,
+          history: history.data,
+          device: device.data.device,
+        }
+      : null,
+  );
 
   const state = useMemo(
     () =>
-      server.data && history.data && device.data
+      server.data && history.data && device.data && pins.data
         ? deriveKeyState(
             server.data,
             history.data,
             device.data.identities,
             device.data.device,
             partnerId,
+            pins.data,
           )
         : null,
-    [server.data, history.data, device.data, partnerId],
+    [server.data, history.data, device.data, partnerId, pins.data],
   );
 
   useEffect(() => {
-    if (device.isError) setActiveKeys({ identities: [], publicKeys: new Map() });
+    if (device.isError) {
+      setActiveKeys({ identities: [], publicKeys: new Map(), trustedSenders: new Map() });
+    }
     if (!state || !device.data) return;
-    setActiveKeys({ identities: device.data.identities, publicKeys: state.publicKeys });
+    setActiveKeys({
+      identities: device.data.identities,
+      publicKeys: state.publicKeys,
+      trustedSenders: state.trustedSenders,
+    });
   }, [state, device.data, device.isError]);
 
   useEffect(() => {
     if (!userId || !state) return;
     if (state.status === 'create') createFirstKey(queryClient, userId);
-    if (state.partnerKeyUnseen) void acceptPartnerKey(queryClient, userId, state);
     const newest = device.data?.identities[0];
     if (state.status === 'publish' && newest) publishNewestKey(queryClient, newest);
   }, [userId, state, device.data, queryClient]);

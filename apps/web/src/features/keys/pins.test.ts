@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { KeyHistoryEntry, KeyInfo } from '@couple/protocol';
+import { createIdentity, signKeyRotation, type Identity } from '@couple/protocol';
+import type { DeviceKeyState } from './keyring.js';
+import {
+  acceptancePins,
+  isConfirmedSealer,
+  partnerKeyChangeOf,
+  pinsToSettle,
+  trustedKeysOf,
+  type PartnerKeyPin,
+  type PinContext,
+} from './pins.js';
+
+const PARTNER_ID = '22222222-2222-4222-8222-222222222222';
+const DEVICE: DeviceKeyState = {
+  userId: '11111111-1111-4111-8111-111111111111',
+  acceptedPartnerKey: null,
+  verifiedPair: null,
+  phraseSavedForKeyId: null,
+};
+
+function info(identity: Identity): KeyInfo {
+  return {
+    public_key: identity.publicKey,
+    key_id: identity.keyId,
+    created_at: '2026-11-23T10:00:00.000Z',
+    previous_key_id: null,
+  };
+}
+
+function entry(identity: Identity, signature: string | null = null): KeyHistoryEntry {
+  return { ...info(identity), replaced_at: null, rotation_signature: signature };
+}
+
+function context(
+  current: Identity,
+  history: KeyHistoryEntry[],
+  pins: PartnerKeyPin[] = [],
+): PinContext {
+  return { partnerId: PARTNER_ID, partner: info(current), history, pins };
+}
+
+const signed = (previous: Identity, next: Identity, userId = PARTNER_ID) =>
+  signKeyRotation({ userId, previous, nextPublicKey: next.publicKey });
+
+const reasons = (pins: PartnerKeyPin[]) => pins.map((pin) => [pin.keyId, pin.reason]);
+
+describe('pinned partner keys', async () => {
+  const [first, second, third, forger] = await Promise.all([
+    createIdentity(),
+    createIdentity(),
+    createIdentity(),
+    createIdentity(),
+  ]);
+
+  it('pins the current key on first use; older history keys are only seen', async () => {
+    const pins = await pinsToSettle(context(second, [entry(second), entry(first)]), DEVICE);
+    expect(reasons(pins)).toEqual([
+      [second.keyId, 'first-use'],
+      [first.keyId, 'seen-in-history'],
+    ]);
+    expect([...trustedKeysOf(pins, PARTNER_ID).keys()]).toEqual([second.keyId]);
+    expect(partnerKeyChangeOf(context(second, [entry(second), entry(first)], pins))).toBe('none');
+  });
+
+  it('keeps what a device accepted before pins existed, and warns of the rest', async () => {
+    const device = { ...DEVICE, acceptedPartnerKey: `${PARTNER_ID}:${first.keyId}` };
+    const now = context(second, [entry(second), entry(first)]);
+    const pins = await pinsToSettle(now, device);
+    expect(reasons(pins)).toEqual([[first.keyId, 'accepted']]);
+    expect(partnerKeyChangeOf({ ...now, pins })).toBe('unsigned');
+  });
+
+  it('counts a key that appears in the history later as a change, and pins nothing for it', async () => {
+    const pins = await pinsToSettle(context(second, [entry(second)]), DEVICE);
+    const later = context(second, [entry(second), entry(forger)], pins);
+    expect(await pinsToSettle(later, DEVICE)).toEqual([]);
+    expect(partnerKeyChangeOf(later)).toBe('unsigned');
+    expect(trustedKeysOf(pins, PARTNER_ID).has(forger.keyId)).toBe(false);
+  });
+
+  it('follows a chain of signed rotations from a pinned key', async () => {
+    const pins = await pinsToSettle(context(first, [entry(first)]), DEVICE);
+    const history = [
+      entry(third, await signed(second, third)),
+      entry(second, await signed(first, second)),
+      entry(first),
+    ];
+    const added = await pinsToSettle(context(third, history, pins), DEVICE);
+    expect(reasons(added)).toEqual([
+      [second.keyId, 'signed-rotation'],
+      [third.keyId, 'signed-rotation'],
+    ]);
+    expect(partnerKeyChangeOf(context(third, history, [...pins, ...added]))).toBe('signed');
+  });
+
+  it('does not pin a key signed by an unpinned key, a forged signature, or another account', async () => {
+    const pins = await pinsToSettle(context(first, [entry(first)]), DEVICE);
+    const flip = (text: string) => (text[0] === 'A' ? 'B' : 'A') + text.slice(1);
+    for (const signature of [
+      await signed(forger, second),
+      flip(await signed(first, second)),
+      await signed(first, second, 'another-user'),
+    ]) {
+      const now = context(second, [entry(second, signature), entry(first)], pins);
+      expect(await pinsToSettle(now, DEVICE)).toEqual([]);
+      expect(partnerKeyChangeOf(now)).toBe('unsigned');
+    }
+  });
+
+  it('never pins a public key under another key’s id', async () => {
+    const swapped = { ...entry(second), key_id: first.keyId };
+    const pins = await pinsToSettle(
+      { partnerId: PARTNER_ID, partner: null, history: [swapped], pins: [] },
+      DEVICE,
+    );
+    expect(pins).toEqual([]);
+  });
+
+  it('accepting pins the current key and records unseen history keys as seen only', async () => {
+    const pins = await pinsToSettle(context(first, [entry(first)]), DEVICE);
+    const now = context(second, [entry(second), entry(forger), entry(first)], pins);
+    const added = await acceptancePins(now, 'verified');
+    expect(reasons(added)).toEqual([
+      [second.keyId, 'verified'],
+      [forger.keyId, 'seen-in-history'],
+    ]);
+    const after = { ...now, pins: [...pins, ...added] };
+    expect(partnerKeyChangeOf(after)).toBe('none');
+    const trusted = trustedKeysOf(after.pins, PARTNER_ID);
+    expect(isConfirmedSealer(second.keyId, trusted)).toBe(true);
+    expect(isConfirmedSealer(forger.keyId, trusted)).toBe(false);
+  });
+});

@@ -1,0 +1,223 @@
+import type { KeyHistoryEntry, KeyInfo } from '@couple/protocol';
+import { keyIdOfPublicKey, verifyKeyRotation } from '@couple/protocol/browser';
+import type { DeviceKeyState } from './keyring.js';
+
+/**
+ * Why this device holds a partner key (docs/security.md, "Pinned partner keys"):
+ * - `first-use`: the partner's current key when this device first saw this partner;
+ * - `accepted`: the person accepted it after the key-change warning or the rotation notice;
+ * - `verified`: the person compared the safety number of it;
+ * - `signed-rotation`: a key already trusted here signed it as the partner's next key;
+ * - `seen-in-history`: an older key the server listed at first use. It is no key change to
+ *   warn about, but it vouches for nothing: a note it sealed is not shown as end-to-end.
+ */
+export type PinReason =
+  'first-use' | 'accepted' | 'verified' | 'signed-rotation' | 'seen-in-history';
+
+export interface PartnerKeyPin {
+  partnerId: string;
+  keyId: string;
+  publicKey: string;
+  reason: PinReason;
+  pinnedAt: string;
+}
+
+/** What the server says now about the partner's keys, and what this device recorded. */
+export interface PinContext {
+  partnerId: string;
+  partner: KeyInfo | null;
+  history: readonly KeyHistoryEntry[];
+  pins: readonly PartnerKeyPin[];
+}
+
+/**
+ * - `none`: every key the server names is recorded, and the current one was accepted here;
+ * - `signed`: the current key is trusted only because a trusted key signed it (a rotation);
+ * - `unsigned`: the current key, or a key in the history, was never accepted here.
+ */
+export type PartnerKeyChange = 'none' | 'signed' | 'unsigned';
+
+interface PartnerKey {
+  key_id: string;
+  public_key: string;
+  rotation_signature: string | null;
+}
+
+function pinsOf(pins: readonly PartnerKeyPin[], partnerId: string): PartnerKeyPin[] {
+  return pins.filter((pin) => pin.partnerId === partnerId);
+}
+
+/** The partner keys a note may be sealed with to show as end-to-end: key id to public key. */
+export function trustedKeysOf(
+  pins: readonly PartnerKeyPin[],
+  partnerId: string,
+): Map<string, string> {
+  return new Map(
+    pinsOf(pins, partnerId)
+      .filter((pin) => pin.reason !== 'seen-in-history')
+      .map((pin) => [pin.keyId, pin.publicKey]),
+  );
+}
+
+/** A note is end-to-end from its writer only when a key this device trusts sealed it. */
+export function isConfirmedSealer(
+  senderKeyId: string,
+  trusted: ReadonlyMap<string, string>,
+): boolean {
+  return trusted.has(senderKeyId);
+}
+
+/** Current key first, then the history, each key once. */
+function partnerKeysOf(context: PinContext): PartnerKey[] {
+  const keys = new Map<string, PartnerKey>();
+  for (const entry of context.history) keys.set(entry.key_id, entry);
+  const current = context.partner;
+  const signature = current ? (keys.get(current.key_id)?.rotation_signature ?? null) : null;
+  const ordered = current ? [{ ...current, rotation_signature: signature }] : [];
+  return [...ordered, ...[...keys.values()].filter((key) => key.key_id !== current?.key_id)];
+}
+
+export function partnerKeyChangeOf(context: PinContext): PartnerKeyChange {
+  const { partner, partnerId } = context;
+  if (!partner) return 'none';
+  const recorded = pinsOf(context.pins, partnerId);
+  const recordedIds = new Set(recorded.map((pin) => pin.keyId));
+  const unseen = partnerKeysOf(context).some((key) => !recordedIds.has(key.key_id));
+  if (unseen || !trustedKeysOf(recorded, partnerId).has(partner.key_id)) return 'unsigned';
+  const reasons = recorded.filter((pin) => pin.keyId === partner.key_id).map((pin) => pin.reason);
+  return reasons.every((reason) => reason === 'signed-rotation' || reason === 'seen-in-history')
+    ? 'signed'
+    : 'none';
+}
+
+/** A server could pair a key id with another public key: a pin keeps only matching pairs. */
+async function keyIdMatches(key: PartnerKey): Promise<boolean> {
+  try {
+    return (await keyIdOfPublicKey(key.public_key)) === key.key_id;
+  } catch {
+    return false;
+  }
+}
+
+function pinOf(partnerId: string, key: PartnerKey, reason: PinReason): PartnerKeyPin {
+  return {
+    partnerId,
+    keyId: key.key_id,
+    publicKey: key.public_key,
+    reason,
+    pinnedAt: new Date().toISOString(),
+  };
+}
+
+async function pinsFor(
+  partnerId: string,
+  entries: readonly (readonly [PartnerKey, PinReason])[],
+): Promise<PartnerKeyPin[]> {
+  const checked = await Promise.all(entries.map(([key]) => keyIdMatches(key)));
+  return entries
+    .filter((_, index) => checked[index])
+    .map(([key, why]) => pinOf(partnerId, key, why));
+}
+
+/**
+ * The first pins of a partner: what the device accepted before pins existed (its one remembered
+ * key and verified pair), or else the current key on trust of first use, the older keys as seen.
+ */
+function firstPins(context: PinContext, device: DeviceKeyState): [PartnerKey, PinReason][] {
+  const keys = partnerKeysOf(context);
+  const prefix = `${context.partnerId}:`;
+  const legacy = device.acceptedPartnerKey?.startsWith(prefix)
+    ? device.acceptedPartnerKey.slice(prefix.length)
+    : null;
+  if (legacy !== null) {
+    const verified = device.verifiedPair?.split(':')[1];
+    return keys
+      .filter((key) => key.key_id === legacy)
+      .map((key) => [key, key.key_id === verified ? 'verified' : 'accepted']);
+  }
+  return keys.map((key, index) => [
+    key,
+    index === 0 && context.partner ? 'first-use' : 'seen-in-history',
+  ]);
+}
+
+/** Keys of the partner a trusted key signed as its successor, following the chain. */
+async function signedRotations(
+  context: PinContext,
+  trusted: Map<string, string>,
+): Promise<PartnerKey[]> {
+  const signed: PartnerKey[] = [];
+  let pending = partnerKeysOf(context).filter(
+    (key) => key.rotation_signature !== null && !trusted.has(key.key_id),
+  );
+  for (let found = true; found && pending.length > 0;) {
+    found = false;
+    for (const key of pending) {
+      if (!(await isSignedByAny(context.partnerId, key, trusted))) continue;
+      trusted.set(key.key_id, key.public_key);
+      signed.push(key);
+      found = true;
+    }
+    pending = pending.filter((key) => !trusted.has(key.key_id));
+  }
+  return signed;
+}
+
+async function isSignedByAny(
+  userId: string,
+  key: PartnerKey,
+  trusted: ReadonlyMap<string, string>,
+): Promise<boolean> {
+  for (const [keyId, publicKey] of trusted) {
+    const valid = await verifyKeyRotation({
+      userId,
+      signer: { keyId, publicKey },
+      nextPublicKey: key.public_key,
+      signature: key.rotation_signature ?? '',
+    });
+    if (valid) return true;
+  }
+  return false;
+}
+
+/**
+ * What to append to the record when the server's keys are read: the first pins of a partner,
+ * then every key a trusted key signed. Nothing else is pinned without the person.
+ */
+export async function pinsToSettle(
+  context: PinContext,
+  device: DeviceKeyState,
+): Promise<PartnerKeyPin[]> {
+  const { partnerId } = context;
+  const first =
+    pinsOf(context.pins, partnerId).length === 0
+      ? await pinsFor(partnerId, firstPins(context, device))
+      : [];
+  const known = [...context.pins, ...first];
+  const trusted = trustedKeysOf(known, partnerId);
+  const signed = await signedRotations({ ...context, pins: known }, trusted);
+  return [
+    ...first,
+    ...(await pinsFor(
+      partnerId,
+      signed.map((key) => [key, 'signed-rotation']),
+    )),
+  ];
+}
+
+/**
+ * What the person's acceptance appends: the current key (`accepted` after the warning or the
+ * rotation notice, `verified` from the safety number), and the history keys not yet recorded as
+ * seen, so they stop counting as a change without vouching for any note.
+ */
+export async function acceptancePins(
+  context: PinContext,
+  reason: 'accepted' | 'verified',
+): Promise<PartnerKeyPin[]> {
+  const recorded = new Set(pinsOf(context.pins, context.partnerId).map((pin) => pin.keyId));
+  const entries = partnerKeysOf(context).flatMap((key): [PartnerKey, PinReason][] => {
+    if (key.key_id === context.partner?.key_id) return [[key, reason]];
+    return recorded.has(key.key_id) ? [] : [[key, 'seen-in-history']];
+  });
+  return pinsFor(context.partnerId, entries);
+}
