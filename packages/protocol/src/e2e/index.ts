@@ -24,10 +24,15 @@ export {
 } from './note.js';
 export { safetyNumber, type SafetyNumber } from './safety.js';
 export {
-  comparisonCode,
-  createLinkRequest,
+  answerLinkOnApprover,
+  checkLinkReveal,
+  linkCode,
+  linkCommitment,
   openLinkPayload,
   sealLinkPayload,
-  type LinkRequest,
+  startLinkOnNewDevice,
+  type LinkSide,
+  type LinkTranscript,
+  type NewDeviceLink,
 } from './link.js';
 export { KEY_TEXTS } from './texts.js';
