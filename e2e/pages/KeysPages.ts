@@ -56,17 +56,40 @@ export class KeysPages {
     await this.page.getByRole('button', { name: KEY_TEXTS.restoreSubmit }).click();
   }
 
-  async startLink(): Promise<string> {
+  /** On the new device: asks to link; its code shows once the approving device answered. */
+  async startLink(): Promise<void> {
     await this.page.getByRole('button', { name: KEY_TEXTS.linkOption }).click();
-    await expect(this.linkCode).toHaveText(/^\d{3} \d{3}$/);
+    await expect(this.page.getByText(KEY_TEXTS.linkWaiting)).toBeVisible();
+  }
+
+  async readLinkCode(): Promise<string> {
+    await expect(this.linkCode).toHaveText(/^\d{3} \d{3}$/, { timeout: 15_000 });
     return (await this.linkCode.innerText()).trim();
   }
 
-  async approveLink(expectedCode: string): Promise<void> {
+  /** On the approving device: answers the waiting request and reads the code it shows. */
+  async openLinkApproval(): Promise<void> {
     await this.page.goto('/settings');
-    await expect(this.approveCode).toHaveText(expectedCode);
+    await expect(this.page.getByText(KEY_TEXTS.approveTitle)).toBeVisible();
+  }
+
+  async readApproveCode(): Promise<string> {
+    await expect(this.approveCode).toHaveText(/^\d{3} \d{3}$/, { timeout: 15_000 });
+    return (await this.approveCode.innerText()).trim();
+  }
+
+  async approveLink(): Promise<void> {
     await this.page.getByRole('button', { name: KEY_TEXTS.approveAction }).click();
     await expect(this.page.getByText(KEY_TEXTS.approved)).toBeVisible();
+  }
+
+  /** This new device links from `approver`: both screens show the same code, and it approves. */
+  async linkFrom(approver: KeysPages): Promise<void> {
+    await this.startLink();
+    await approver.openLinkApproval();
+    const code = await approver.readApproveCode();
+    expect(await this.readLinkCode()).toBe(code);
+    await approver.approveLink();
   }
 
   async openSafetyNumber(): Promise<string> {

@@ -112,8 +112,7 @@ test('a second browser of the same user links from the first and reads the histo
   await expect(aliceLaptop.getByTestId('note-locked')).toHaveText(KEY_TEXTS.noteLocked);
 
   await laptopKeys.openSetup();
-  const code = await laptopKeys.startLink();
-  await new KeysPages(alicePhone).approveLink(code);
+  await laptopKeys.linkFrom(new KeysPages(alicePhone));
   await expect(aliceLaptop).toHaveURL(/\/$/, { timeout: 15_000 });
   await expect(laptopKeys.banner).toBeHidden();
 

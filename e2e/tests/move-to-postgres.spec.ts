@@ -63,8 +63,7 @@ test('after moving from PGlite to PostgreSQL, a linked device reads its end-to-e
     await signIn(bobLaptop, bob);
     const laptopKeys = new KeysPages(bobLaptop);
     await laptopKeys.openSetup();
-    const code = await laptopKeys.startLink();
-    await new KeysPages(bobPhone).approveLink(code);
+    await laptopKeys.linkFrom(new KeysPages(bobPhone));
     await expect(bobLaptop).toHaveURL(/\/$/, { timeout: 15_000 });
     await expect(laptopKeys.banner).toBeHidden();
 

@@ -129,10 +129,11 @@ for (const { label, mobile, size } of [
     await signIn(secondDevice, account);
     const secondKeys = new KeysPages(secondDevice);
     await secondKeys.openSetup();
-    const linkCode = await secondKeys.startLink();
+    await secondKeys.startLink();
+    await keys.openLinkApproval();
+    const linkCode = await keys.readApproveCode();
+    await expect(secondKeys.linkCode).toHaveText(linkCode);
     await shots.capture('link-this-device', secondDevice);
-    await page.goto('/settings');
-    await expect(keys.approveCode).toHaveText(linkCode);
     await keys.approveCode.scrollIntoViewIfNeeded();
     await shots.capture('approve-link');
 

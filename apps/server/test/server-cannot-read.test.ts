@@ -5,16 +5,27 @@ import {
   decryptNote,
   encryptNote,
   identityFromEntropy,
+  identityFromPhrase,
   openNoteV2,
   sealNoteV2,
   type DesireAnswer,
   type Identity,
+  type IdentityKeysAnswer,
+  type KeyPair,
   type Message,
+  type Session,
 } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, pair, request, type TestUser } from './helpers/api.js';
 import { publishIdentities } from './helpers/keys.js';
+import { linkDeviceThroughServer } from './helpers/device-link.js';
+import {
+  ephemeralSecretTexts,
+  identitySecretTexts,
+  secretsIn,
+  type SecretText,
+} from './helpers/key-encodings.js';
 
 const JWT_SECRET = 'the-operator-knows-this-secret-0123456789';
 const V2_NOTE = 'the words only the two of us may read';
@@ -52,6 +63,16 @@ describe.each(DRIVERS)('a server dump opens v1 notes and not v2 notes (%s)', (dr
   let bobIdentity: Identity;
   let v2Id: string;
   let v1Id: string;
+  let linkKeyPairs: KeyPair[];
+
+  /** Another device of the user: a session of its own, as a second browser signs in. */
+  async function signInAgain(user: TestUser): Promise<string> {
+    const signedIn = await request<Session>(server.url, 'POST', '/api/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
+    expect(signedIn.status).toBe(200);
+    return signedIn.body.access_token;
+  }
 
   beforeAll(async () => {
     server = await startTestServer(driver, {
@@ -127,6 +148,23 @@ describe.each(DRIVERS)('a server dump opens v1 notes and not v2 notes (%s)', (dr
       },
     });
     expect(sentV1.status).toBe(201);
+
+    // Alice links a laptop from her phone, and Bob restores his key on a new device from the
+    // phrase: both through this server, so the dump and the log below saw them.
+    const link = await linkDeviceThroughServer(
+      server.url,
+      { token: alice.token, identity: aliceIdentity },
+      { token: await signInAgain(alice) },
+    );
+    expect(link.linked.keyId).toBe(aliceIdentity.keyId);
+    expect(link.codes[0]).toBe(link.codes[1]);
+    linkKeyPairs = link.ephemeralKeyPairs;
+    const bobNewDevice = await signInAgain(bob);
+    const keys = await request<IdentityKeysAnswer>(server.url, 'GET', '/api/keys', {
+      token: bobNewDevice,
+    });
+    const restored = await identityFromPhrase(bobIdentity.phrase);
+    expect(restored.keyId).toBe(keys.body.own?.key_id);
   });
   afterAll(() => server?.close());
 
@@ -221,6 +259,24 @@ describe.each(DRIVERS)('a server dump opens v1 notes and not v2 notes (%s)', (dr
       );
     }
     expect(opened).toBe(0);
+  });
+
+  it('holds no private key, seed or recovery word in any encoding, after a link and a restore', async () => {
+    const secrets: SecretText[] = [
+      ...(await identitySecretTexts('alice', aliceIdentity)),
+      ...(await identitySecretTexts('bob', bobIdentity)),
+      ...(await ephemeralSecretTexts('link ephemeral key', linkKeyPairs)),
+    ];
+    const dump = JSON.stringify(await dumpEverything());
+    expect(dump).toContain(aliceIdentity.publicKey);
+    expect(secretsIn(dump, secrets)).toEqual([]);
+    expect(secretsIn(logLines.join('\n'), secrets)).toEqual([]);
+    // The search finds each kind of leak it looks for.
+    const leak = JSON.stringify({
+      words: bobIdentity.phrase.split(' '),
+      seed: [...bobIdentity.entropy],
+    });
+    expect(secretsIn(leak, secrets)).toEqual(['bob seed byte list', 'bob recovery words in order']);
   });
 
   it('opens the v1 note from the same dump, so the test can tell the two apart', async () => {

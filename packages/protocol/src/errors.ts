@@ -61,6 +61,8 @@ export const ERRORS = {
   link_request_not_found: { status: 404, text: SERVER_TEXTS.linkRequestNotFound },
   link_request_expired: { status: 410, text: SERVER_TEXTS.linkRequestExpired },
   link_request_approved: { status: 409, text: SERVER_TEXTS.linkRequestApproved },
+  link_step_out_of_order: { status: 409, text: SERVER_TEXTS.linkStepOutOfOrder },
+  link_commitment_mismatch: { status: 400, text: SERVER_TEXTS.linkCommitmentMismatch },
 
   notification_platform_invalid: { status: 400, text: SERVER_TEXTS.invalidPlatform },
   notification_token_invalid: { status: 400, text: SERVER_TEXTS.invalidNotificationToken },

@@ -122,6 +122,8 @@ export const SERVER_TEXTS = {
   linkRequestNotFound: 'Device link request not found',
   linkRequestExpired: 'This device link request has expired',
   linkRequestApproved: 'This device link request has already been approved',
+  linkStepOutOfOrder: 'This device link step is out of order or was already taken',
+  linkCommitmentMismatch: 'The revealed key and nonce do not match the request’s commitment',
   invalidResetToken: 'Invalid or expired password reset link',
   resetEmailsLimited: 'Too many reset emails for this address. Please wait a little and try again.',
   currentPasswordInvalid: 'Current password is incorrect',

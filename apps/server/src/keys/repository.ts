@@ -86,7 +86,7 @@ export async function selectPartnerId(q: Queryable): Promise<string | null> {
 export async function insertLinkRequest(
   q: Queryable,
   userId: string,
-  ephemeralPublicKey: string,
+  commitment: string,
   ttlSeconds: number,
 ): Promise<{ id: string; expires_at: string }> {
   await q.query(
@@ -95,10 +95,10 @@ export async function insertLinkRequest(
     [userId],
   );
   const { rows } = await q.query<{ id: string; expires_at: string }>(
-    `INSERT INTO device_links (user_id, ephemeral_public_key, expires_at)
+    `INSERT INTO device_links (user_id, commitment, expires_at)
      VALUES ($1, $2, now() + make_interval(secs => $3))
      RETURNING id, expires_at`,
-    [userId, ephemeralPublicKey, ttlSeconds],
+    [userId, commitment, ttlSeconds],
   );
   return rows[0]!;
 }
@@ -112,12 +112,39 @@ export async function selectLinkRequest(
   { lock = false } = {},
 ): Promise<StoredLinkRequest | null> {
   const { rows } = await q.query<StoredLinkRequest>(
-    `SELECT id, ephemeral_public_key, expires_at, sealed_payload,
+    `SELECT id, commitment, approver_public_key, approver_nonce, ephemeral_public_key, nonce,
+            expires_at, sealed_payload,
             expires_at <= now() AS expired, approved_at IS NOT NULL AS approved
      FROM device_links WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
     [id],
   );
   return rows[0] ?? null;
+}
+
+/** Step 2: the approving device's ephemeral key and nonce. */
+export async function answerLinkRequest(
+  q: Queryable,
+  id: string,
+  answer: { approver_public_key: string; approver_nonce: string },
+): Promise<void> {
+  await q.query(
+    `UPDATE device_links
+     SET approver_public_key = $2, approver_nonce = $3, responded_at = now() WHERE id = $1`,
+    [id, answer.approver_public_key, answer.approver_nonce],
+  );
+}
+
+/** Step 3: the new device's key and nonce, checked against the commitment by the service. */
+export async function revealLinkRequest(
+  q: Queryable,
+  id: string,
+  reveal: { ephemeral_public_key: string; nonce: string },
+): Promise<void> {
+  await q.query(
+    `UPDATE device_links
+     SET ephemeral_public_key = $2, nonce = $3, revealed_at = now() WHERE id = $1`,
+    [id, reveal.ephemeral_public_key, reveal.nonce],
+  );
 }
 
 export async function approveLinkRequest(
@@ -154,13 +181,13 @@ export async function selectKeyHistory(q: Queryable, userId: string): Promise<Ke
   return { own: entries(true), partner: entries(false) };
 }
 
-/** The caller's requests that are neither approved nor expired. */
+/** The caller's requests that no device answered yet and that have not expired. */
 export async function selectPendingLinkRequests(
   q: Queryable,
 ): Promise<PendingLinkRequestsAnswer['requests']> {
   const { rows } = await q.query<PendingLinkRequestsAnswer['requests'][number]>(
-    `SELECT id, ephemeral_public_key, expires_at FROM device_links
-     WHERE approved_at IS NULL AND expires_at > now() ORDER BY created_at DESC`,
+    `SELECT id, commitment, expires_at FROM device_links
+     WHERE responded_at IS NULL AND expires_at > now() ORDER BY created_at DESC`,
   );
   return rows;
 }

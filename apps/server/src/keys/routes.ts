@@ -17,11 +17,19 @@ export const keyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   );
 
   route('createLinkRequest', async ({ user, body }) =>
-    keys.createLinkRequest(ctx, user.userId, body.ephemeral_public_key),
+    keys.createLinkRequest(ctx, user.userId, body.commitment),
   );
 
   route('getLinkRequest', async ({ user, params }) =>
     keys.getLinkRequest(ctx, user.userId, params.id),
+  );
+
+  route('respondLinkRequest', async ({ user, params, body }) =>
+    keys.respondLinkRequest(ctx, user.userId, params.id, body),
+  );
+
+  route('revealLinkRequest', async ({ user, params, body }) =>
+    keys.revealLinkRequest(ctx, user.userId, params.id, body),
   );
 
   route('approveLinkRequest', async ({ user, params, body }) =>

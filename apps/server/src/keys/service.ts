@@ -1,6 +1,7 @@
 import {
   LINK_REQUEST_TTL_SECONDS,
   keyIdOfPublicKey,
+  linkCommitment,
   verifyKeyRotation,
   type IdentityKeysAnswer,
   type KeyHistoryAnswer,
@@ -8,9 +9,12 @@ import {
   type KeyInfo,
   type LinkRequestAnswer,
   type PublishIdentityKeyBody,
+  type RespondLinkRequestBody,
+  type RevealLinkRequestBody,
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { isUniqueViolation } from '../db/errors.js';
+import type { Queryable } from '../db/index.js';
 import { HttpError } from '../http/errors.js';
 import * as repo from './repository.js';
 
@@ -89,14 +93,14 @@ export async function publishIdentityKey(
   return outcome.key;
 }
 
-/** A new device of the caller's account asks for the identity key, sealed to its own key. */
+/** Step 1: a new device of the caller's account commits to its ephemeral key and nonce. */
 export function createLinkRequest(
   ctx: AppContext,
   userId: string,
-  ephemeralPublicKey: string,
+  commitment: string,
 ): Promise<{ id: string; expires_at: string }> {
   return ctx.db.asUser(userId, (tx) =>
-    repo.insertLinkRequest(tx, userId, ephemeralPublicKey, LINK_REQUEST_TTL_SECONDS),
+    repo.insertLinkRequest(tx, userId, commitment, LINK_REQUEST_TTL_SECONDS),
   );
 }
 
@@ -117,22 +121,75 @@ export async function getLinkRequest(
   );
   return {
     id: found.id,
+    commitment: found.commitment,
+    approver_public_key: found.approver_public_key,
+    approver_nonce: found.approver_nonce,
     ephemeral_public_key: found.ephemeral_public_key,
+    nonce: found.nonce,
     expires_at: found.expires_at,
     sealed_payload: found.sealed_payload,
   };
 }
 
-/** An existing device answers a request once, with the identity key sealed to the new device. */
+/** Runs one step on the caller's locked, open request, after the step's own order check. */
+function onOpenRequest<T>(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  step: (tx: Queryable, found: repo.StoredLinkRequest) => Promise<T>,
+): Promise<T> {
+  return ctx.db.asUser(userId, async (tx) =>
+    step(tx, openRequestOrThrow(await repo.selectLinkRequest(tx, id, { lock: true }))),
+  );
+}
+
+/** Step 2: an existing device answers a commitment once, with its own ephemeral key and nonce. */
+export function respondLinkRequest(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  answer: RespondLinkRequestBody,
+): Promise<{ id: string }> {
+  return onOpenRequest(ctx, userId, id, async (tx, found) => {
+    if (found.approver_public_key !== null) throw new HttpError('link_step_out_of_order');
+    await repo.answerLinkRequest(tx, id, answer);
+    return { id };
+  });
+}
+
+/**
+ * Step 3: the new device reveals, once and only after the answer, what it committed to. The
+ * devices check the commitment themselves; the server refuses a mismatch so it never relays one.
+ */
+export function revealLinkRequest(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  reveal: RevealLinkRequestBody,
+): Promise<{ id: string }> {
+  return onOpenRequest(ctx, userId, id, async (tx, found) => {
+    if (found.approver_public_key === null || found.ephemeral_public_key !== null) {
+      throw new HttpError('link_step_out_of_order');
+    }
+    const committed = await linkCommitment(reveal.ephemeral_public_key, reveal.nonce).catch(
+      () => null,
+    );
+    if (committed !== found.commitment) throw new HttpError('link_commitment_mismatch');
+    await repo.revealLinkRequest(tx, id, reveal);
+    return { id };
+  });
+}
+
+/** Step 5: the approving device answers once, with the identity's seed sealed to the new one. */
 export function approveLinkRequest(
   ctx: AppContext,
   userId: string,
   id: string,
   sealedPayload: string,
 ): Promise<{ id: string; approved_at: string }> {
-  return ctx.db.asUser(userId, async (tx) => {
-    const found = openRequestOrThrow(await repo.selectLinkRequest(tx, id, { lock: true }));
+  return onOpenRequest(ctx, userId, id, async (tx, found) => {
     if (found.approved) throw new HttpError('link_request_approved');
+    if (found.ephemeral_public_key === null) throw new HttpError('link_step_out_of_order');
     if (!(await repo.lockCurrentKey(tx, userId))) throw new HttpError('no_identity_key');
     return repo.approveLinkRequest(tx, id, sealedPayload);
   });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Socket } from 'socket.io-client';
@@ -53,7 +53,21 @@ function examplesFor(alice: TestUser, messageId: string): Partial<Record<ApiRout
     markMessageRead: { params: { id: messageId }, body: {} },
     sendDesire: { body: desire({ id: randomUUID() }) },
     publishIdentityKey: { body: { ...identityKey() } },
-    createLinkRequest: { body: { ephemeral_public_key: identityKey().public_key } },
+    createLinkRequest: { body: { commitment: randomBytes(32).toString('base64url') } },
+    respondLinkRequest: {
+      params: { id: randomUUID() },
+      body: {
+        approver_public_key: identityKey().public_key,
+        approver_nonce: randomBytes(32).toString('base64url'),
+      },
+    },
+    revealLinkRequest: {
+      params: { id: randomUUID() },
+      body: {
+        ephemeral_public_key: identityKey().public_key,
+        nonce: randomBytes(32).toString('base64url'),
+      },
+    },
     approveLinkRequest: {
       params: { id: randomUUID() },
       body: { sealed_payload: 'c2VhbGVk.cGF5bG9hZA' },

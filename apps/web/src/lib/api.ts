@@ -93,10 +93,13 @@ export const api = {
         ...(rotationSignature ? { rotation_signature: rotationSignature } : {}),
       },
     }),
-  createLinkRequest: (ephemeralPublicKey: string) =>
-    call('createLinkRequest', { body: { ephemeral_public_key: ephemeralPublicKey } }),
+  createLinkRequest: (commitment: string) => call('createLinkRequest', { body: { commitment } }),
   getLinkRequest: (id: string) => call('getLinkRequest', { params: { id } }),
   listLinkRequests: () => call('listLinkRequests'),
+  respondLinkRequest: (id: string, answer: ApiBody<'respondLinkRequest'>) =>
+    call('respondLinkRequest', { params: { id }, body: answer }),
+  revealLinkRequest: (id: string, reveal: ApiBody<'revealLinkRequest'>) =>
+    call('revealLinkRequest', { params: { id }, body: reveal }),
   approveLinkRequest: (id: string, sealedPayload: string) =>
     call('approveLinkRequest', { params: { id }, body: { sealed_payload: sealedPayload } }),
 

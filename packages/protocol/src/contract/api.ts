@@ -48,6 +48,9 @@ import {
   pendingLinkRequestsSchema,
   linkRequestIdParamsSchema,
   linkRequestSchema,
+  linkStepTakenSchema,
+  respondLinkRequestBodySchema,
+  revealLinkRequestBodySchema,
   publishIdentityKeyBodySchema,
 } from '../schemas/keys.js';
 import { API_ROUTES, type ApiRouteName } from './routes.js';
@@ -258,6 +261,27 @@ export const API_CONTRACT = {
     answer: linkRequestSchema,
     errors: ['link_request_not_found', 'link_request_expired'],
   },
+  respondLinkRequest: {
+    access: 'user',
+    params: linkRequestIdParamsSchema,
+    body: respondLinkRequestBodySchema,
+    status: 200,
+    answer: linkStepTakenSchema,
+    errors: ['link_request_not_found', 'link_request_expired', 'link_step_out_of_order'],
+  },
+  revealLinkRequest: {
+    access: 'user',
+    params: linkRequestIdParamsSchema,
+    body: revealLinkRequestBodySchema,
+    status: 200,
+    answer: linkStepTakenSchema,
+    errors: [
+      'link_request_not_found',
+      'link_request_expired',
+      'link_step_out_of_order',
+      'link_commitment_mismatch',
+    ],
+  },
   approveLinkRequest: {
     access: 'user',
     params: linkRequestIdParamsSchema,
@@ -268,6 +292,7 @@ export const API_CONTRACT = {
       'link_request_not_found',
       'link_request_expired',
       'link_request_approved',
+      'link_step_out_of_order',
       'no_identity_key',
     ],
   },

@@ -41,6 +41,8 @@ export const API_ROUTES = {
   publishIdentityKey: { method: 'PUT', path: '/keys/identity' },
   createLinkRequest: { method: 'POST', path: '/keys/links' },
   getLinkRequest: { method: 'GET', path: '/keys/links/:id' },
+  respondLinkRequest: { method: 'POST', path: '/keys/links/:id/respond' },
+  revealLinkRequest: { method: 'POST', path: '/keys/links/:id/reveal' },
   approveLinkRequest: { method: 'POST', path: '/keys/links/:id/approve' },
 
   getPushPublicKey: { method: 'GET', path: '/push/public-key' },

@@ -1,9 +1,10 @@
 import { Aes128Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
 import { describe, expect, it } from 'vitest';
 import { base64ToBytes } from '../crypto.js';
-import { base64UrlToBytes } from './encoding.js';
+import { base64UrlToBytes, concatBytes as concat } from './encoding.js';
 import { createIdentity } from './identity.js';
-import { createLinkRequest, sealLinkPayload } from './link.js';
+import { sealLinkPayload } from './link.js';
+import { honestLinkTranscript } from './link-test-helpers.js';
 import { sealNoteV2 } from './note.js';
 
 /**
@@ -62,18 +63,36 @@ describe('v2 conformance', () => {
     expect(new TextDecoder().decode(plain)).toBe('by the book');
   });
 
-  it('link payloads are HPKE base-mode seals of the entropy with the spec info', async () => {
+  it('link payloads are HPKE auth-mode seals of the entropy, info bound to the transcript', async () => {
     const identity = await createIdentity();
-    const request = await createLinkRequest();
+    const { transcript, newDevice, approver } = await honestLinkTranscript();
     const [enc = '', ciphertext = ''] = (
-      await sealLinkPayload(identity.entropy, request.publicKey)
+      await sealLinkPayload(identity.entropy, transcript, approver.keyPair)
     ).split('.');
-    const open = (info: string) =>
+    const transcriptHash = new Uint8Array(
+      await globalThis.crypto.subtle.digest(
+        'SHA-256',
+        concat(
+          text('couple-desires link v2 transcript'),
+          base64UrlToBytes(transcript.newDevicePublicKey),
+          base64UrlToBytes(transcript.approverPublicKey),
+          base64UrlToBytes(transcript.newDeviceNonce),
+          base64UrlToBytes(transcript.approverNonce),
+        ),
+      ),
+    );
+    const open = (info: Uint8Array<ArrayBuffer>) =>
       suite.open(
-        { recipientKey: request.keyPair, enc: base64UrlToBytes(enc), info: text(info) },
+        {
+          recipientKey: newDevice.keyPair,
+          senderPublicKey: approver.keyPair.publicKey,
+          enc: base64UrlToBytes(enc),
+          info,
+        },
         base64UrlToBytes(ciphertext),
       );
-    expect(new Uint8Array(await open('couple-desires link v1'))).toEqual(identity.entropy);
-    await expect(open('couple-desires note v2')).rejects.toThrow();
+    const info = concat(text('couple-desires link v2'), transcriptHash);
+    expect(new Uint8Array(await open(info))).toEqual(identity.entropy);
+    await expect(open(text('couple-desires link v2'))).rejects.toThrow();
   });
 });

@@ -32,11 +32,18 @@ export const RECIPIENTS_MAX = 2;
 
 /** HPKE info strings: domain separation between notes and device linking. */
 export const NOTE_HPKE_INFO = 'couple-desires note v2';
-export const LINK_HPKE_INFO = 'couple-desires link v1';
-/** Prefix hashed into the comparison code shown on both screens while linking. */
-export const LINK_CODE_PREFIX = 'couple-desires link v1';
+/** Device linking v2 (docs/security.md, "Device linking"): commit, answer, reveal, compare, seal. */
+export const LINK_HPKE_INFO = 'couple-desires link v2';
+/** Prefix of the new device's commitment SHA-256(prefix || ephemeral key || nonce). */
+export const LINK_COMMIT_PREFIX = 'couple-desires link v2 commit';
+/** Prefix of the transcript hash that both the comparison code and the seal are bound to. */
+export const LINK_TRANSCRIPT_PREFIX = 'couple-desires link v2 transcript';
 export const LINK_CODE_DIGITS = 6;
-/** A link request (ephemeral key shown as a QR code / code) expires after 10 minutes. */
+/** Each device's nonce, and the commitment (a SHA-256): 32 bytes, 43 characters of base64url. */
+export const LINK_NONCE_BYTES = 32;
+export const LINK_COMMITMENT_BYTES = 32;
+export const LINK_NONCE_B64URL_LENGTH = 43;
+/** A link request (commit, answer, reveal, seal) expires after 10 minutes. */
 export const LINK_REQUEST_TTL_SECONDS = 600;
 
 /**

@@ -30,10 +30,15 @@ export {
 } from './rotation.js';
 export { safetyNumber, type SafetyNumber } from './safety.js';
 export {
-  comparisonCode,
-  createLinkRequest,
+  answerLinkOnApprover,
+  checkLinkReveal,
+  linkCode,
+  linkCommitment,
   openLinkPayload,
   sealLinkPayload,
-  type LinkRequest,
+  startLinkOnNewDevice,
+  type LinkSide,
+  type LinkTranscript,
+  type NewDeviceLink,
 } from './link.js';
 export { KEY_TEXTS } from './texts.js';

@@ -1,11 +1,20 @@
 import {
   ENC_BYTES,
   LINK_CODE_DIGITS,
-  LINK_CODE_PREFIX,
+  LINK_COMMIT_PREFIX,
   LINK_HPKE_INFO,
+  LINK_NONCE_BYTES,
+  LINK_TRANSCRIPT_PREFIX,
   RECOVERY_ENTROPY_BYTES,
 } from './constants.js';
-import { base64UrlToBytes, bytesToBase64Url, concatBytes, digest, utf8 } from './encoding.js';
+import {
+  base64UrlToBytes,
+  bytesToBase64Url,
+  concatBytes,
+  digest,
+  randomBytes,
+  utf8,
+} from './encoding.js';
 import {
   decodePublicKey,
   exportPublicKey,
@@ -16,54 +25,147 @@ import {
 import { E2eError, hpkeSuite, type KeyPair } from './suite.js';
 
 /**
- * Device linking: the new device shows an ephemeral public key (QR code); both screens show the
- * comparison code so the person can see the approving device saw the same key; the approving
- * device seals the identity's entropy to that key (HPKE base mode); the new device opens it.
+ * Device linking with a commitment (docs/security.md, "Device linking"), as in Bluetooth LE
+ * numeric comparison: the new device commits to its ephemeral key and nonce before it sees the
+ * approving device's, so a relaying server must fix its substitute key before it can know the code.
+ *
+ * 1. new device: commitment = SHA-256(prefix || pkN || nN)      -> server
+ * 2. approving device: pkA, nA                                   -> server (after reading 1)
+ * 3. new device: pkN, nN (only after reading 2, once)            -> server
+ * 4. approving device checks the commitment; both show code(transcript)
+ * 5. approving device seals the entropy, HPKE auth mode from pkA to pkN, info bound to the transcript
  */
-export interface LinkRequest {
-  /** Ephemeral, kept only in memory on the new device until the link completes or expires. */
+export interface LinkSide {
+  /** Ephemeral, kept only in memory until the link completes or expires. */
   keyPair: KeyPair;
   publicKey: string;
-  code: string;
+  nonce: string;
+}
+
+/** The new device's side: its commitment goes first, the key and nonce only after the answer. */
+export interface NewDeviceLink extends LinkSide {
+  commitment: string;
+}
+
+/** The four public values both screens' code and the seal are bound to. */
+export interface LinkTranscript {
+  newDevicePublicKey: string;
+  newDeviceNonce: string;
+  approverPublicKey: string;
+  approverNonce: string;
 }
 
 /**
- * A fresh ephemeral P-256 key pair. @hpke/core generates it extractable (the library's choice);
- * it lives only for one link request (LINK_REQUEST_TTL_SECONDS) and is never stored.
+ * A fresh ephemeral P-256 key pair and nonce. @hpke/core generates the pair extractable (the
+ * library's choice); it lives only for one link request (LINK_REQUEST_TTL_SECONDS), never stored.
  */
-export async function createLinkRequest(): Promise<LinkRequest> {
+async function createLinkSide(): Promise<LinkSide> {
   const keyPair = await hpkeSuite().kem.generateKeyPair();
-  const publicKey = bytesToBase64Url(await exportPublicKey(keyPair.publicKey));
-  return { keyPair, publicKey, code: await comparisonCode(publicKey) };
+  return {
+    keyPair,
+    publicKey: bytesToBase64Url(await exportPublicKey(keyPair.publicKey)),
+    nonce: bytesToBase64Url(randomBytes(LINK_NONCE_BYTES)),
+  };
 }
 
-/** 6 digits: first 4 bytes of SHA-256(prefix || raw key), big-endian, mod 10^6, zero-padded. */
-export async function comparisonCode(ephemeralPublicKey: string): Promise<string> {
-  const raw = decodePublicKey(ephemeralPublicKey);
-  const hash = await digest('SHA-256', concatBytes(utf8(LINK_CODE_PREFIX), raw));
+export async function startLinkOnNewDevice(): Promise<NewDeviceLink> {
+  const side = await createLinkSide();
+  return { ...side, commitment: await linkCommitment(side.publicKey, side.nonce) };
+}
+
+/** The approving device's answer to a commitment: its own ephemeral key and nonce. */
+export function answerLinkOnApprover(): Promise<LinkSide> {
+  return createLinkSide();
+}
+
+function decodeNonce(nonce: string): Uint8Array<ArrayBuffer> {
+  try {
+    const bytes = base64UrlToBytes(nonce);
+    if (bytes.length !== LINK_NONCE_BYTES) throw new Error('nonce length');
+    return bytes;
+  } catch (cause) {
+    throw new E2eError('Malformed', { cause });
+  }
+}
+
+/** SHA-256(prefix || raw ephemeral key || nonce), base64url: hides the key until it is revealed. */
+export async function linkCommitment(publicKey: string, nonce: string): Promise<string> {
+  const bytes = concatBytes(
+    utf8(LINK_COMMIT_PREFIX),
+    decodePublicKey(publicKey),
+    decodeNonce(nonce),
+  );
+  return bytesToBase64Url(await digest('SHA-256', bytes));
+}
+
+/**
+ * The approving device checks the revealed key and nonce against the commitment it read before
+ * it answered; E2eError 'Tampered' when they differ (the key was swapped after the answer).
+ */
+export async function checkLinkReveal(
+  commitment: string,
+  publicKey: string,
+  nonce: string,
+): Promise<void> {
+  if ((await linkCommitment(publicKey, nonce)) !== commitment) throw new E2eError('Tampered');
+}
+
+/** SHA-256(prefix || pkN || pkA || nN || nA): fixed lengths, so the parts cannot shift. */
+async function transcriptHash(transcript: LinkTranscript): Promise<Uint8Array<ArrayBuffer>> {
+  return digest(
+    'SHA-256',
+    concatBytes(
+      utf8(LINK_TRANSCRIPT_PREFIX),
+      decodePublicKey(transcript.newDevicePublicKey),
+      decodePublicKey(transcript.approverPublicKey),
+      decodeNonce(transcript.newDeviceNonce),
+      decodeNonce(transcript.approverNonce),
+    ),
+  );
+}
+
+/** 6 digits shown on both screens: first 4 bytes of the transcript hash mod 10^6. */
+export async function linkCode(transcript: LinkTranscript): Promise<string> {
+  const hash = await transcriptHash(transcript);
   const value = new DataView(hash.buffer, hash.byteOffset, 4).getUint32(0, false);
   return String(value % 10 ** LINK_CODE_DIGITS).padStart(LINK_CODE_DIGITS, '0');
 }
 
-/** Seals the 32-byte entropy to the new device: `${enc b64url}.${ciphertext b64url}`. */
+async function linkInfo(transcript: LinkTranscript): Promise<Uint8Array<ArrayBuffer>> {
+  return concatBytes(utf8(LINK_HPKE_INFO), await transcriptHash(transcript));
+}
+
+/**
+ * Seals the 32-byte entropy to the new device's key, authenticated by the approver's ephemeral
+ * key and bound to the transcript: `${enc b64url}.${ciphertext b64url}`.
+ */
 export async function sealLinkPayload(
   entropy: Uint8Array,
-  ephemeralPublicKey: string,
+  transcript: LinkTranscript,
+  approverKeyPair: KeyPair,
 ): Promise<string> {
   if (entropy.length !== RECOVERY_ENTROPY_BYTES) {
     throw new RangeError(`Recovery entropy must be ${RECOVERY_ENTROPY_BYTES} bytes`);
   }
   const sealed = await hpkeSuite().seal(
-    { recipientPublicKey: await importPublicKey(ephemeralPublicKey), info: utf8(LINK_HPKE_INFO) },
+    {
+      recipientPublicKey: await importPublicKey(transcript.newDevicePublicKey),
+      senderKey: approverKeyPair,
+      info: await linkInfo(transcript),
+    },
     new Uint8Array(entropy),
   );
   return `${bytesToBase64Url(new Uint8Array(sealed.enc))}.${bytesToBase64Url(new Uint8Array(sealed.ct))}`;
 }
 
-/** Opens a link payload and derives the identity; E2eError 'Malformed' or 'Tampered' otherwise. */
+/**
+ * Opens a link payload on the new device and derives the identity; E2eError 'Malformed', or
+ * 'Tampered' when it was not sealed by the approver's key of this transcript to this device.
+ */
 export async function openLinkPayload(
   sealed: string,
-  ephemeralKeyPair: KeyPair,
+  transcript: LinkTranscript,
+  newDeviceKeyPair: KeyPair,
 ): Promise<Identity> {
   const parts = sealed.split('.');
   let enc: Uint8Array<ArrayBuffer>;
@@ -76,11 +178,17 @@ export async function openLinkPayload(
   } catch (cause) {
     throw new E2eError('Malformed', { cause });
   }
+  const info = await linkInfo(transcript);
   let entropy: Uint8Array;
   try {
     entropy = new Uint8Array(
       await hpkeSuite().open(
-        { recipientKey: ephemeralKeyPair, enc, info: utf8(LINK_HPKE_INFO) },
+        {
+          recipientKey: newDeviceKeyPair,
+          senderPublicKey: await importPublicKey(transcript.approverPublicKey),
+          enc,
+          info,
+        },
         ciphertext,
       ),
     );

@@ -48,13 +48,23 @@ export const KEY_TEXTS = {
   restored: 'Your key is on this device.',
 
   linkWaiting:
-    'On a device where you are signed in, open Settings, choose “Link a new device”, and check it shows this code:',
+    'On a device where you are signed in, open Settings and choose “Link a new device”. A code to compare then shows here.',
+  linkCompare: 'Check that the other device shows this same code, then approve it there:',
   linkExpired: 'The request expired. Start again.',
   linkFailed: 'The link could not be verified. Start again.',
+  /** The new device: the server refused a step, or the sealed key was not from the answering device. */
+  linkRefused:
+    'Link refused: the answer did not come from the device that showed your code. Nothing was linked. Start again.',
   approveTitle: 'Link a new device',
   approveNone:
     'No device is waiting. On the new device, sign in and choose “Link from a signed-in device”.',
   approveCompare: 'Approve only if the new device shows this same code:',
+  approveWaitingReveal: 'Waiting for the new device to show its code…',
+  /** The approving device: the revealed key is not the one the new device committed to. */
+  approveTampered:
+    'Link refused: the new device’s key changed on the way. Nothing was sent. Start again on the new device; if it happens again, someone is interfering with the link.',
+  approveAnsweredElsewhere:
+    'This request was already answered on another screen. Start again on the new device.',
   approveAction: 'The codes match: link it',
   approveReject: 'They don’t match',
   approved: 'Linked. The new device can now read your notes.',

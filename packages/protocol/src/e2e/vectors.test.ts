@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { base64UrlToBytes } from './encoding.js';
 import { identityFromEntropy } from './identity.js';
-import { comparisonCode } from './link.js';
+import { bytesToBase64Url } from './encoding.js';
+import { linkCode, linkCommitment } from './link.js';
 import { safetyNumber } from './safety.js';
 
 /**
@@ -48,7 +49,7 @@ describe('format vectors', () => {
     expect(b.keyId).toBe('qkf-d3TJuvOyuDBSzkboeQ');
   });
 
-  it('safety number and comparison code of those keys', async () => {
+  it('safety number of those keys', async () => {
     const a = await identityFromEntropy(entropyA);
     const b = await identityFromEntropy(entropyB);
     expect(await safetyNumber(a.publicKey, b.publicKey)).toEqual({
@@ -56,7 +57,23 @@ describe('format vectors', () => {
       qrPayload:
         'couple-desires-safety:1:234169162174018365618385626713288221444961329243278500840938',
     });
-    expect(await comparisonCode(a.publicKey)).toBe('559970');
-    expect(await comparisonCode(b.publicKey)).toBe('107383');
+  });
+
+  it('link commitment and comparison code, a the new device and b the approving one', async () => {
+    const a = await identityFromEntropy(entropyA);
+    const b = await identityFromEntropy(entropyB);
+    const newDeviceNonce = bytesToBase64Url(new Uint8Array(32).map((_, i) => 64 + i)); // 40 … 5f
+    const approverNonce = bytesToBase64Url(new Uint8Array(32).map((_, i) => 96 + i)); // 60 … 7f
+    expect(newDeviceNonce).toBe('QEFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaW1xdXl8');
+    expect(await linkCommitment(a.publicKey, newDeviceNonce)).toBe(
+      'eMBm7uq0zxgeND79uw4t-8tPqO51aQPkYV2VPFpdEwg',
+    );
+    const transcript = {
+      newDevicePublicKey: a.publicKey,
+      newDeviceNonce,
+      approverPublicKey: b.publicKey,
+      approverNonce,
+    };
+    expect(await linkCode(transcript)).toBe('868596');
   });
 });

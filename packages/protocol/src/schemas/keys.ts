@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { SEALED_PAYLOAD_MAX } from '../constants.js';
-import { ENCRYPTION_VERSION_V2, ROTATION_SIGNATURE_B64URL_LENGTH } from '../e2e/constants.js';
+import {
+  ENCRYPTION_VERSION_V2,
+  LINK_NONCE_B64URL_LENGTH,
+  ROTATION_SIGNATURE_B64URL_LENGTH,
+} from '../e2e/constants.js';
 
 /*
  * End-to-end key material as the server sees it: base64url without padding, checked for shape
@@ -78,13 +82,30 @@ export const identityKeysSchema = z.object({
 });
 export type IdentityKeysAnswer = z.infer<typeof identityKeysSchema>;
 
+/** Step 1, the new device: only a commitment to its ephemeral key and nonce. */
 export const createLinkRequestBodySchema = z.strictObject({
-  ephemeral_public_key: p256PublicKeySchema('ephemeral_public_key'),
+  commitment: base64urlOf('commitment', LINK_NONCE_B64URL_LENGTH),
 });
 
 export const linkRequestIdParamsSchema = z.strictObject({
   id: z.uuid({ error: 'Invalid link request id' }),
 });
+
+/** Step 2, the approving device: its ephemeral key and nonce, once the commitment is stored. */
+export const respondLinkRequestBodySchema = z.strictObject({
+  approver_public_key: p256PublicKeySchema('approver_public_key'),
+  approver_nonce: base64urlOf('approver_nonce', LINK_NONCE_B64URL_LENGTH),
+});
+
+export type RespondLinkRequestBody = z.infer<typeof respondLinkRequestBodySchema>;
+
+/** Step 3, the new device: the key and nonce it committed to, after the answer. */
+export const revealLinkRequestBodySchema = z.strictObject({
+  ephemeral_public_key: p256PublicKeySchema('ephemeral_public_key'),
+  nonce: base64urlOf('nonce', LINK_NONCE_B64URL_LENGTH),
+});
+
+export type RevealLinkRequestBody = z.infer<typeof revealLinkRequestBodySchema>;
 
 export const approveLinkRequestBodySchema = z.strictObject({
   sealed_payload: z
@@ -94,13 +115,19 @@ export const approveLinkRequestBodySchema = z.strictObject({
 });
 
 export const createdLinkRequestSchema = z.object({ id: z.uuid(), expires_at: z.string() });
+/** A request as stored: each step's values are null until that step is taken. */
 export const linkRequestSchema = z.object({
   id: z.uuid(),
-  ephemeral_public_key: z.string(),
+  commitment: z.string(),
+  approver_public_key: z.string().nullable(),
+  approver_nonce: z.string().nullable(),
+  ephemeral_public_key: z.string().nullable(),
+  nonce: z.string().nullable(),
   expires_at: z.string(),
   sealed_payload: z.string().nullable(),
 });
 export type LinkRequestAnswer = z.infer<typeof linkRequestSchema>;
+export const linkStepTakenSchema = z.object({ id: z.uuid() });
 export const approvedLinkRequestSchema = z.object({ id: z.uuid(), approved_at: z.string() });
 
 /** Every key an account has published, newest first: old notes name the key they were sealed with. */
@@ -119,10 +146,8 @@ export const keyHistorySchema = z.object({
 });
 export type KeyHistoryAnswer = z.infer<typeof keyHistorySchema>;
 
-/** The account's request waiting for approval (at most one), for the approving device to show. */
+/** The account's request waiting for an answer (at most one), for the approving device. */
 export const pendingLinkRequestsSchema = z.object({
-  requests: z.array(
-    z.object({ id: z.uuid(), ephemeral_public_key: z.string(), expires_at: z.string() }),
-  ),
+  requests: z.array(z.object({ id: z.uuid(), commitment: z.string(), expires_at: z.string() })),
 });
 export type PendingLinkRequestsAnswer = z.infer<typeof pendingLinkRequestsSchema>;

@@ -1,23 +1,26 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   KEY_TEXTS,
-  createLinkRequest,
+  linkCode,
   openLinkPayload,
-  type LinkRequest,
+  startLinkOnNewDevice,
+  type LinkTranscript,
 } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { ROUTES } from '../auth/routing.js';
-import { ApiError } from '../../lib/api-errors.js';
 import { api } from '../../lib/api.js';
-import { LINK_POLL_MS } from '../../lib/constants.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { saveIdentity, updateDeviceState } from './keyring.js';
+import { LinkLeft, linkFailureText, waitForLinkStep } from './link-steps.js';
 import { refreshKeys } from './queries.js';
 
 type LinkStep =
-  { step: 'starting' } | { step: 'waiting'; code: string } | { step: 'failed'; text: string };
+  | { step: 'starting' }
+  | { step: 'waiting' }
+  | { step: 'comparing'; code: string }
+  | { step: 'failed'; text: string };
 
 /** Formats the 6-digit comparison code as two groups, easier to compare aloud. */
 export function spacedCode(code: string): string {
@@ -25,57 +28,59 @@ export function spacedCode(code: string): string {
 }
 
 /**
- * The new device's side: an ephemeral key (memory only) goes to the server, the code derived from
- * it shows here and on the approving device; the sealed answer opens only with the ephemeral key.
+ * The new device's side (docs/security.md, "Device linking"): it commits to an ephemeral key and
+ * nonce (memory only), reveals them once the approving device answered, shows the code of all
+ * four values, and opens the seed sealed to its key by the answering device's key.
  */
 export function LinkThisDevice({ userId, ownKeyId }: { userId: string; ownKeyId: string }) {
   const [state, setState] = useState<LinkStep>({ step: 'starting' });
   const [attempt, setAttempt] = useState(0);
-  const request = useRef<LinkRequest | null>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   useEffect(() => {
     let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const fail = (text: string, error?: unknown) => {
-      if (error !== undefined) logClientError('link_device', error);
-      if (live) setState({ step: 'failed', text });
-    };
+    const isLive = () => live;
 
-    async function poll(id: string, ephemeral: LinkRequest): Promise<void> {
-      const answer = await api.getLinkRequest(id);
+    async function link(): Promise<void> {
+      const own = await startLinkOnNewDevice();
+      const { id } = await api.createLinkRequest(own.commitment);
       if (!live) return;
-      if (!answer.sealed_payload) {
-        timer = setTimeout(() => void poll(id, ephemeral).catch(onError), LINK_POLL_MS);
-        return;
-      }
-      const identity = await openLinkPayload(answer.sealed_payload, ephemeral.keyPair);
-      if (identity.keyId !== ownKeyId) return fail(KEY_TEXTS.linkFailed);
+      setState({ step: 'waiting' });
+      const transcript: LinkTranscript = await waitForLinkStep(
+        id,
+        (request) =>
+          request.approver_public_key && request.approver_nonce
+            ? {
+                newDevicePublicKey: own.publicKey,
+                newDeviceNonce: own.nonce,
+                approverPublicKey: request.approver_public_key,
+                approverNonce: request.approver_nonce,
+              }
+            : null,
+        isLive,
+      );
+      await api.revealLinkRequest(id, { ephemeral_public_key: own.publicKey, nonce: own.nonce });
+      const code = await linkCode(transcript);
+      if (!live) return;
+      setState({ step: 'comparing', code });
+      const sealed = await waitForLinkStep(id, (request) => request.sealed_payload, isLive);
+      const identity = await openLinkPayload(sealed, transcript, own.keyPair);
+      if (identity.keyId !== ownKeyId) throw new Error('Linked key is not the account key');
       await saveIdentity(userId, identity);
       await updateDeviceState(userId, { phraseSavedForKeyId: identity.keyId });
       // Navigate first: the refreshed keys make the setup screen drop this component.
       void navigate(ROUTES.home);
       await refreshKeys(queryClient);
     }
-    function onError(error: unknown) {
-      const expired = error instanceof ApiError && error.status === 410;
-      fail(expired ? KEY_TEXTS.linkExpired : KEY_TEXTS.linkFailed, expired ? undefined : error);
-    }
 
-    createLinkRequest()
-      .then(async (ephemeral) => {
-        request.current = ephemeral;
-        const created = await api.createLinkRequest(ephemeral.publicKey);
-        if (!live) return;
-        setState({ step: 'waiting', code: ephemeral.code });
-        await poll(created.id, ephemeral);
-      })
-      .catch(onError);
+    link().catch((error: unknown) => {
+      if (!live || error instanceof LinkLeft) return;
+      logClientError('link_device', error);
+      setState({ step: 'failed', text: linkFailureText(error, KEY_TEXTS.linkRefused) });
+    });
     return () => {
       live = false;
-      clearTimeout(timer);
-      request.current = null;
     };
   }, [attempt, userId, ownKeyId, queryClient, navigate]);
 
@@ -93,12 +98,14 @@ export function LinkThisDevice({ userId, ownKeyId }: { userId: string; ownKeyId:
   }
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-sm text-slate-700">{KEY_TEXTS.linkWaiting}</p>
+      <p className="text-sm text-slate-700">
+        {state.step === 'comparing' ? KEY_TEXTS.linkCompare : KEY_TEXTS.linkWaiting}
+      </p>
       <p
         data-testid="link-code"
         className="text-center font-mono text-4xl font-bold tracking-widest text-slate-900"
       >
-        {state.step === 'waiting' ? spacedCode(state.code) : '… …'}
+        {state.step === 'comparing' ? spacedCode(state.code) : '… …'}
       </p>
     </div>
   );
