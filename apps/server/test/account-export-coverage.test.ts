@@ -5,6 +5,7 @@ import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
 import { identityKey, publishKey } from './helpers/keys.js';
+import { browserSubscription } from './helpers/rest-fixtures.js';
 
 /** Each table that holds rows about a person, and the part of the export that shows them. */
 const EXPORTED: Record<string, (keyof AccountData)[]> = {
@@ -32,7 +33,8 @@ const LEFT_OUT: Record<string, string> = {
 };
 
 const SECRETS = {
-  pushAuth: randomBytes(16).toString('base64url'),
+  pushAuth: '',
+  pushKey: '',
   notificationToken: `token-${randomBytes(8).toString('hex')}`,
   linkHash: `hash-${randomBytes(8).toString('hex')}`,
 };
@@ -74,11 +76,10 @@ describe.each(DRIVERS)('the export covers every table about the person (%s)', (d
     });
     expect(sent.status).toBe(201);
     await publishKey(server.url, alice);
-    await call('PUT', '/api/push/subscription', alice, {
-      endpoint: 'https://push.example.com/send/alice',
-      expirationTime: null,
-      keys: { p256dh: identityKey().public_key, auth: SECRETS.pushAuth },
-    });
+    const subscription = browserSubscription('https://push.example.com/send/alice');
+    SECRETS.pushAuth = subscription.keys.auth;
+    SECRETS.pushKey = subscription.keys.p256dh;
+    await call('PUT', '/api/push/subscription', alice, subscription);
     await call('PUT', '/api/profile/quiet-hours', alice, {
       start: '22:00',
       end: '07:00',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { SERVER_TEXTS, TEXTS, type DesireAnswer, type Message } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
+import { restAs } from './helpers/rest-fixtures.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import {
   createUser,
@@ -33,11 +34,7 @@ describe.each(DRIVERS)('answers go only between partners (%s)', (driver) => {
   let aliceLive: Socket;
 
   const rest = (user: TestUser, method: string, path: string, options: RequestOptions = {}) =>
-    request(server.url, method, `/rest/v1${path}`, {
-      ...options,
-      token: user.token,
-      headers: { apikey: ANON_KEY, ...options.headers },
-    });
+    restAs(server.url, ANON_KEY)(user, method, path, options);
   const delivered = () => ({ pushes: push.requests.length, notices: notifier.requests.length });
 
   beforeAll(async () => {
