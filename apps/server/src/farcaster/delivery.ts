@@ -58,8 +58,11 @@ export function registerFarcasterNotifications(
 
   const onAnswer = (event: DomainEventMap['desireAnswered'][0]) => {
     if (isQuietNow(ctx, event.askerQuietHours)) return;
-    deliver(event.askerId, answeredNotification(ctx.config, event.answererUsername), undefined, () =>
-      answerReachesPartner(ctx, event),
+    deliver(
+      event.askerId,
+      answeredNotification(ctx.config, event.answererUsername),
+      undefined,
+      () => answerReachesPartner(ctx, event),
     );
   };
 
