@@ -58,12 +58,9 @@ export function registerFarcasterNotifications(
 
   const onAnswer = (event: DomainEventMap['desireAnswered'][0]) => {
     if (isQuietNow(ctx, event.askerQuietHours)) return;
-    deliver(
-      event.askerId,
-      answeredNotification(ctx.config, event.answererUsername),
-      undefined,
-      () => answerReachesPartner(ctx, event),
-    );
+    // A partner who unpaired since the answer is not told (checked when it goes).
+    const notification = answeredNotification(ctx.config, event.answererUsername);
+    deliver(event.askerId, notification, undefined, () => answerReachesPartner(ctx, event));
   };
 
   ctx.events.on('desireSent', onDesire);
