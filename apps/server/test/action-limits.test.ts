@@ -98,6 +98,40 @@ describe.each(DRIVERS)('limits that hold whatever the surface (%s)', (driver) =>
     expect((await login(owner.email, owner.password, '198.51.100.8')).status).toBe(200);
   });
 
+  it('counts concurrent wrong guesses before checking any, so a burst gets no further', async () => {
+    const owner = await createUser(server.url);
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        login(owner.email, 'wrong-password', `203.0.113.${20 + index}`),
+      ),
+    );
+    // The three failures of the budget, and the one attempt of the slowed-down interval.
+    const checked = guesses.filter((guess) => guess.status === 401);
+    const held = guesses.filter((guess) => guess.status === 429);
+    expect([checked.length, held.length]).toEqual([4, 4]);
+    for (const refusal of held) {
+      expect(refusal.body).toEqual({ error: SERVER_TEXTS.signInSlowed, code: 'sign_in_slowed' });
+    }
+  });
+
+  it('gives a right password its attempt back', async () => {
+    const owner = await createUser(server.url);
+    // Re-authentication keeps no other tally: without the refund the fifth would be slowed.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const change = await request(server.url, 'PUT', '/api/auth/password', {
+        token: owner.token,
+        body: { current_password: owner.password, password: owner.password },
+      });
+      expect(change.status).toBe(204);
+    }
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await login(owner.email, owner.password, '198.51.100.9')).status).toBe(200);
+    }
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await login(owner.email, 'wrong-password', '198.51.100.9')).status).toBe(401);
+    }
+  });
+
   it('slows /auth/v1 sign-ins of the same account too', async () => {
     const owner = await createUser(server.url);
     const viaAuthV1 = (password: string) =>
@@ -126,7 +160,11 @@ describe.skipIf(!databaseUrl || !redisUrl)(
 
     beforeAll(async () => {
       database = await createTestDatabase('postgres');
-      const env = { REDIS_URL: redisUrl!, RATE_LIMIT_DESIRES_PER_MINUTE: '2' };
+      const env = {
+        REDIS_URL: redisUrl!,
+        RATE_LIMIT_DESIRES_PER_MINUTE: '2',
+        SIGN_IN_FAILURES_BEFORE_SLOWDOWN: '3',
+      };
       first = await startTestServer('postgres', { database, env });
       second = await startTestServer('postgres', { database, env });
       // Redis connects in the background; until it is ready each instance counts alone.
@@ -147,6 +185,19 @@ describe.skipIf(!databaseUrl || !redisUrl)(
       expect((await send(second)).status).toBe(201);
       expect((await send(first)).status).toBe(429);
       expect((await send(second)).status).toBe(429);
+    });
+
+    it('lets a burst of wrong guesses over both instances no further than the budget', async () => {
+      const owner = await createUser(first.url);
+      const guesses = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          request((index % 2 ? first : second).url, 'POST', '/api/auth/login', {
+            body: { email: owner.email, password: 'wrong-password' },
+          }),
+        ),
+      );
+      const statuses = guesses.map((guess) => guess.status).sort();
+      expect(statuses).toEqual([401, 401, 401, 401, 429, 429, 429, 429, 429, 429]);
     });
   },
 );

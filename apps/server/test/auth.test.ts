@@ -2,27 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
-  REFRESH_TOKEN_REUSE_SECONDS,
   SERVER_TEXTS,
   TEXTS,
   type Profile,
   type Session,
 } from '@couple/protocol';
-import { hashToken } from '../src/auth/service.js';
 import { createTokenService } from '../src/auth/tokens.js';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { createUser, request, type TestUser } from './helpers/api.js';
+import { SESSION_KEYS, createUser, request, sessionIdOf, type TestUser } from './helpers/api.js';
 
 const JWT_SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
-const SESSION_KEYS = [
-  'access_token',
-  'expires_at',
-  'expires_in',
-  'refresh_token',
-  'token_type',
-  'user',
-];
 const USER_KEYS = ['created_at', 'email', 'email_confirmed_at', 'id'];
 
 function sign(claims: { sub: string; sid: string }, secret: string, expiresAt: number) {
@@ -34,13 +24,6 @@ function sign(claims: { sub: string; sid: string }, secret: string, expiresAt: n
     .setIssuedAt(expiresAt - ACCESS_TOKEN_TTL_SECONDS)
     .setExpirationTime(expiresAt)
     .sign(new TextEncoder().encode(secret));
-}
-
-function sessionIdOf(accessToken: string): string {
-  const payload: unknown = JSON.parse(
-    Buffer.from(accessToken.split('.')[1]!, 'base64url').toString(),
-  );
-  return (payload as { sid: string }).sid;
 }
 
 describe.each(DRIVERS)('accounts and sessions (%s)', (driver) => {
@@ -184,77 +167,6 @@ describe.each(DRIVERS)('accounts and sessions (%s)', (driver) => {
       expect(session.user).toMatchObject({ id: user.id, email: user.email });
       expect(Date.parse(session.user.email_confirmed_at!)).not.toBeNaN();
       expect((await me(session.access_token)).status).toBe(200);
-    });
-  });
-
-  describe('refresh', () => {
-    it('rotates the refresh token, and a reused rotated token revokes the whole session', async () => {
-      const first = (await login(user.email, user.password)).body;
-      const other = (await login(user.email, user.password)).body;
-
-      const second = await post('/refresh', { refresh_token: first.refresh_token });
-      expect(second.status).toBe(200);
-      const rotated = second.body as unknown as Session;
-      expect(Object.keys(rotated).sort()).toEqual(SESSION_KEYS);
-      expect(rotated.refresh_token).not.toBe(first.refresh_token);
-      expect((await me(rotated.access_token)).body).toMatchObject({ user: { id: user.id } });
-      expect(sessionIdOf(rotated.access_token)).toBe(sessionIdOf(first.access_token));
-
-      const third = await post('/refresh', { refresh_token: rotated.refresh_token });
-      expect(third.status).toBe(200);
-      const newest = third.body as unknown as Session;
-
-      const replayed = await post('/refresh', { refresh_token: first.refresh_token });
-      expect(replayed.status).toBe(401);
-      expect(replayed.body).toEqual({
-        error: SERVER_TEXTS.invalidRefreshToken,
-        code: 'invalid_refresh_token',
-      });
-      const afterReuse = await post('/refresh', { refresh_token: newest.refresh_token });
-      expect(afterReuse.status).toBe(401);
-
-      const untouched = await post('/refresh', { refresh_token: other.refresh_token });
-      expect(untouched.status).toBe(200);
-    });
-
-    it('a refresh retried within the reuse window, its answer lost, gets a new session', async () => {
-      const first = (await login(user.email, user.password)).body;
-      const lost = (await post('/refresh', { refresh_token: first.refresh_token }))
-        .body as unknown as Session;
-      const retried = await post('/refresh', { refresh_token: first.refresh_token });
-      expect(retried.status).toBe(200);
-      const session = retried.body as unknown as Session;
-      expect(session.refresh_token).not.toBe(lost.refresh_token);
-      expect(sessionIdOf(session.access_token)).toBe(sessionIdOf(first.access_token));
-      // The successor nobody received is gone; the new one carries the session on.
-      expect((await post('/refresh', { refresh_token: lost.refresh_token })).status).toBe(401);
-      expect((await post('/refresh', { refresh_token: session.refresh_token })).status).toBe(200);
-    });
-
-    it(`reuse after ${REFRESH_TOKEN_REUSE_SECONDS} s still revokes the whole session`, async () => {
-      const first = (await login(user.email, user.password)).body;
-      const next = (await post('/refresh', { refresh_token: first.refresh_token }))
-        .body as unknown as Session;
-      await server.database.db.query(
-        `UPDATE refresh_tokens SET rotated_at = now() - make_interval(secs => $1)
-         WHERE token_hash = $2`,
-        [REFRESH_TOKEN_REUSE_SECONDS + 1, hashToken(first.refresh_token)],
-      );
-      expect((await post('/refresh', { refresh_token: first.refresh_token })).status).toBe(401);
-      expect((await post('/refresh', { refresh_token: next.refresh_token })).status).toBe(401);
-      expect((await me(next.access_token)).status).toBe(401);
-    });
-
-    it('refuses an unknown token with 401 and a missing one with 400', async () => {
-      const unknown = await post('/refresh', { refresh_token: 'x'.repeat(43) });
-      expect(unknown.status).toBe(401);
-      expect(unknown.body).toEqual({
-        error: SERVER_TEXTS.invalidRefreshToken,
-        code: 'invalid_refresh_token',
-      });
-      const missing = await post('/refresh', {});
-      expect(missing.status).toBe(400);
-      expect(missing.body).toEqual({ error: 'refresh_token is required', code: 'invalid_input' });
     });
   });
 

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { createUser, request, type RequestOptions, type TestUser } from './helpers/api.js';
+import {
+  SESSION_KEYS,
+  createUser,
+  request,
+  type RequestOptions,
+  type TestUser,
+} from './helpers/api.js';
 import { browserSubscription } from './helpers/rest-fixtures.js';
 
 const ANON_KEY = 'test-anon-key-0123456789';
@@ -34,14 +40,7 @@ describe.each(DRIVERS)(
         body: { email: 'orig@example.com', password: 'secret1', gotrue_meta_security: {} },
       });
       expect(response.status).toBe(200);
-      expect(Object.keys(response.body).sort()).toEqual([
-        'access_token',
-        'expires_at',
-        'expires_in',
-        'refresh_token',
-        'token_type',
-        'user',
-      ]);
+      expect(Object.keys(response.body).sort()).toEqual(SESSION_KEYS);
       session = response.body as unknown as typeof session;
       const wrong = await call('POST', '/auth/v1/token?grant_type=password', {
         body: { email: 'orig@example.com', password: 'nope-nope' },

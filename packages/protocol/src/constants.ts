@@ -33,8 +33,8 @@ export const ACCESS_TOKEN_MAX_LENGTH = 4096;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 /**
  * A rotated refresh token used again within this many seconds, before its successor was ever
- * used, is a retry whose answer was lost (GoTrue's reuse interval): it gets a new session
- * instead of ending this one.
+ * used, is a retry (GoTrue's reuse interval): it gets the same successor again instead of
+ * ending the session.
  */
 export const REFRESH_TOKEN_REUSE_SECONDS = 10;
 

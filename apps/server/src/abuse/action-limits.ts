@@ -19,9 +19,14 @@ import { HttpError } from '../http/errors.js';
 export interface ActionLimits {
   /** Counts one desire of the sender; a 429 desire_rate_limited when over the budget. */
   takeDesire(userId: string): Promise<void>;
-  /** Before a password is checked: a 429 sign_in_slowed while the account is slowed down. */
-  checkSignIn(email: string): Promise<void>;
-  recordFailedSignIn(email: string): Promise<void>;
+  /**
+   * Checks a password of the account (sign-in, or re-authentication) within its sign-in budget:
+   * the attempt is counted before `verify` runs, so concurrent guesses cannot all pass before
+   * any failure is recorded, and given back when `verify` accepts. A 429 sign_in_slowed while
+   * the account is slowed down, without running `verify`.
+   */
+  guardPasswordCheck(email: string, verify: () => Promise<boolean>): Promise<boolean>;
+  /** After a successful sign-in: the account's failures are forgotten. */
   clearFailedSignIns(email: string): Promise<void>;
   /** Counts one reset e-mail to the address, whether or not it has an account. */
   takeResetEmail(email: string): Promise<void>;
@@ -94,14 +99,25 @@ export function createActionLimits(config: Config, redis?: Redis): ActionLimits 
         userId,
         (retryAfter) => new HttpError('desire_rate_limited', { retryAfter }),
       ),
-    async checkSignIn(email) {
+    async guardPasswordCheck(email, verify) {
       const key = accountKey(email);
-      const record = await failures.get(key);
-      if (!record || record.consumedPoints < config.SIGN_IN_FAILURES_BEFORE_SLOWDOWN) return;
-      await consumeOr(slowed, key, (retryAfter) => new HttpError('sign_in_slowed', { retryAfter }));
-    },
-    async recordFailedSignIn(email) {
-      await failures.penalty(accountKey(email), 1);
+      const withinBudget = await failures.consume(key).then(
+        () => true,
+        (rejection: unknown) => {
+          if (rejection instanceof RateLimiterRes) return false;
+          throw rejection;
+        },
+      );
+      if (!withinBudget) {
+        await consumeOr(
+          slowed,
+          key,
+          (retryAfter) => new HttpError('sign_in_slowed', { retryAfter }),
+        );
+      }
+      const accepted = await verify();
+      if (accepted) await failures.reward(key, 1);
+      return accepted;
     },
     async clearFailedSignIns(email) {
       const key = accountKey(email);

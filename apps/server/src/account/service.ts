@@ -24,11 +24,11 @@ async function confirmIdentity(
 ): Promise<void> {
   if (body.password !== undefined) {
     if (!owner.password_hash) throw new HttpError('reauthentication_required');
-    await ctx.limits.checkSignIn(owner.email);
-    if (!(await verifyPassword(owner.password_hash, body.password))) {
-      await ctx.limits.recordFailedSignIn(owner.email);
-      throw new HttpError('reauthentication_failed');
-    }
+    const password = body.password;
+    const valid = await ctx.limits.guardPasswordCheck(owner.email, () =>
+      verifyPassword(owner.password_hash, password),
+    );
+    if (!valid) throw new HttpError('reauthentication_failed');
     return;
   }
   if (owner.farcaster_id === null || body.farcaster_token === undefined) {

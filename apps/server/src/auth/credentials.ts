@@ -12,17 +12,13 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
 import * as links from './credentials-repository.js';
 import { hashToken, openSession, randomToken } from './service.js';
+import { announceEndedSessions } from './sessions-service.js';
 
 /** Where a reset link leads: the web page (/api) or the /auth/v1/verify redirect (supabase-js). */
 export type ResetLink = (token: string) => string;
 
 export function isFarcasterAddress(email: string): boolean {
   return email.endsWith(`@${FARCASTER_EMAIL_HOST}`);
-}
-
-/** Tells every instance's HTTP check and live channel that these sessions are over. */
-function announceRevoked(ctx: AppContext, sessionIds: readonly string[]): void {
-  for (const sessionId of sessionIds) ctx.events.emit('sessionRevoked', { sessionId });
 }
 
 /**
@@ -86,7 +82,7 @@ async function useResetLink(
     return { session, revoked, email: user.email };
   });
   if (!outcome) throw new HttpError('invalid_reset_token');
-  announceRevoked(ctx, outcome.revoked);
+  announceEndedSessions(ctx, outcome.revoked);
   await ctx.limits.clearFailedSignIns(outcome.email);
   return outcome.session;
 }
@@ -121,11 +117,10 @@ async function accountWithPassword(
   if (!user.password_hash) throw new HttpError('no_password');
   if (currentPassword === null) return user;
   // The sign-in throttle of the account: a stolen session cannot guess the password faster.
-  await ctx.limits.checkSignIn(user.email);
-  if (!(await verifyPassword(user.password_hash, currentPassword))) {
-    await ctx.limits.recordFailedSignIn(user.email);
-    throw new HttpError('current_password_invalid');
-  }
+  const valid = await ctx.limits.guardPasswordCheck(user.email, () =>
+    verifyPassword(user.password_hash, currentPassword),
+  );
+  if (!valid) throw new HttpError('current_password_invalid');
   return user;
 }
 
@@ -145,7 +140,7 @@ export async function changePassword(
     await links.dropOpenLinks(tx, user.id);
     return links.revokeUserSessions(tx, user.id, 'password_change', claims.sessionId);
   });
-  announceRevoked(ctx, revoked);
+  announceEndedSessions(ctx, revoked);
 }
 
 /**

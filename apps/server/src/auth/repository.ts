@@ -73,13 +73,15 @@ export async function insertSession(q: Queryable, userId: string): Promise<strin
   return rows[0]!.id;
 }
 
+/** Stores the token; a successor stored by an earlier answer to the same parent is kept as it is. */
 export async function insertRefreshToken(
   q: Queryable,
   token: { hash: string; sessionId: string; ttlDays: number },
 ): Promise<void> {
   await q.query(
     `INSERT INTO refresh_tokens (token_hash, session_id, expires_at)
-     VALUES ($1, $2, now() + make_interval(days => $3))`,
+     VALUES ($1, $2, now() + make_interval(days => $3))
+     ON CONFLICT (token_hash) DO NOTHING`,
     [token.hash, token.sessionId, token.ttlDays],
   );
 }
@@ -117,11 +119,20 @@ export async function lockRefreshToken(
   return rows[0];
 }
 
-/** The successors a lost answer carried: never used, so nobody holds them. */
-export async function dropUnusedRefreshTokens(q: Queryable, sessionId: string): Promise<void> {
-  await q.query('DELETE FROM refresh_tokens WHERE session_id = $1 AND rotated_at IS NULL', [
-    sessionId,
-  ]);
+/**
+ * Unused tokens of the session other than the one kept: a random successor issued before
+ * successors were derived from their parent, so that a retry leaves one live token, not two.
+ */
+export async function dropOtherUnusedRefreshTokens(
+  q: Queryable,
+  sessionId: string,
+  keptHash: string,
+): Promise<void> {
+  await q.query(
+    `DELETE FROM refresh_tokens
+     WHERE session_id = $1 AND rotated_at IS NULL AND token_hash <> $2`,
+    [sessionId, keptHash],
+  );
 }
 
 export async function markTokenRotated(q: Queryable, hash: string): Promise<void> {

@@ -17,6 +17,7 @@ import { HttpError } from '../http/errors.js';
 import { parseInput } from '../http/validate.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
+import { announceEndedSessions } from './sessions-service.js';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -116,21 +117,22 @@ export async function signUp(ctx: AppContext, input: SignUpBody): Promise<ApiAns
 }
 
 export async function signIn(ctx: AppContext, input: SignInBody): Promise<Session> {
-  await ctx.limits.checkSignIn(input.email);
   const user = await repo.findUserByEmail(ctx.db, input.email);
-  const valid = await verifyPassword(user?.password_hash, input.password);
-  if (!user || !valid) {
-    await ctx.limits.recordFailedSignIn(input.email);
-    throw new HttpError('invalid_credentials');
-  }
+  const valid = await ctx.limits.guardPasswordCheck(input.email, () =>
+    verifyPassword(user?.password_hash, input.password),
+  );
+  if (!user || !valid) throw new HttpError('invalid_credentials');
   await ctx.limits.clearFailedSignIns(input.email);
   if (!user.email_confirmed_at) throw new HttpError('email_not_confirmed');
   return ctx.db.transaction((tx) => issueSession(ctx, tx, user));
 }
 
 /**
- * Rotates a refresh token. A token that was already rotated means two parties hold it: the
- * whole session is revoked, so a thief's copy dies with the owner's.
+ * Rotates a refresh token. Its successor is derived from it (tokens.refreshSuccessor), so a
+ * retry within REFRESH_TOKEN_REUSE_SECONDS, while the successor is unused, gets the same
+ * successor as the first answer: two tabs, or an answer lost on the way, both keep working.
+ * Any other use of a rotated token means two parties hold it: the whole session is revoked,
+ * so a thief's copy dies with the owner's.
  */
 export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<Session> {
   const hash = hashToken(refreshToken);
@@ -145,10 +147,10 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
     }
     const user = await repo.findUserById(tx, token.user_id);
     if (!user) return refused;
-    // A retry whose answer was lost: the successor it never received is replaced.
-    if (token.rotated) await repo.dropUnusedRefreshTokens(tx, token.session_id);
+    const next = ctx.tokens.refreshSuccessor(refreshToken);
+    if (token.rotated)
+      await repo.dropOtherUnusedRefreshTokens(tx, token.session_id, hashToken(next));
     else await repo.markTokenRotated(tx, hash);
-    const next = randomToken();
     await repo.insertRefreshToken(tx, {
       hash: hashToken(next),
       sessionId: token.session_id,
@@ -169,8 +171,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
     return { session };
   });
   if (outcome.session) return outcome.session;
-  if (outcome.revokedSessionId)
-    ctx.events.emit('sessionRevoked', { sessionId: outcome.revokedSessionId });
+  if (outcome.revokedSessionId) announceEndedSessions(ctx, [outcome.revokedSessionId]);
   throw new HttpError('invalid_refresh_token');
 }
 
@@ -189,8 +190,7 @@ export async function signOut(
     for (const sessionId of sessionIds) await repo.revokeSession(tx, sessionId, 'logout');
     return sessionIds;
   });
-  // The session's live connections and its access tokens on HTTP end with it, on every instance.
-  for (const sessionId of revoked) ctx.events.emit('sessionRevoked', { sessionId });
+  announceEndedSessions(ctx, [...revoked]);
 }
 
 export async function getCurrentUser(ctx: AppContext, userId: string): Promise<AuthUser> {

@@ -8,8 +8,11 @@ import * as repo from './sessions-repository.js';
 /** Which sessions of the caller's account a sign-out ends (supabase-js `signOut` scopes). */
 export type SignOutScope = 'local' | 'others' | 'global';
 
-/** The sessions ended here end everywhere: their sockets close, their tokens fail on HTTP. */
-function announce(ctx: AppContext, sessionIds: string[]): void {
+/**
+ * Sessions ended in the database end everywhere: their live sockets and Realtime channels close
+ * and their access tokens fail on HTTP, on every instance.
+ */
+export function announceEndedSessions(ctx: AppContext, sessionIds: readonly string[]): void {
   for (const sessionId of sessionIds) ctx.events.emit('sessionRevoked', { sessionId });
 }
 
@@ -42,7 +45,7 @@ export async function signOutSession(
     'signed_out_by_owner',
   );
   if (ended.length === 0) throw new HttpError('session_not_found');
-  announce(ctx, ended);
+  announceEndedSessions(ctx, ended);
 }
 
 /** Ends the caller's sessions of the scope; returns how many were ended. */
@@ -58,6 +61,6 @@ export async function signOutScope(
         ? { except: caller.sessionId }
         : {};
   const ended = await repo.revokeUserSessions(ctx.db, caller.userId, which, `logout_${scope}`);
-  announce(ctx, ended);
+  announceEndedSessions(ctx, ended);
   return ended.length;
 }

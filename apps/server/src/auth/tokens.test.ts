@@ -55,4 +55,16 @@ describe('access tokens', () => {
     expect(await tokens.verifyAccessToken(undefined)).toBeNull();
     expect(await tokens.verifyAccessToken('x'.repeat(ACCESS_TOKEN_MAX_LENGTH + 1))).toBeNull();
   });
+
+  it('derives one successor per refresh token, which only the same secret reproduces', () => {
+    const tokens = createTokenService(SECRET);
+    const successor = tokens.refreshSuccessor('parent-token');
+    expect(successor).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(tokens.refreshSuccessor('parent-token')).toBe(successor);
+    expect(createTokenService(SECRET).refreshSuccessor('parent-token')).toBe(successor);
+    expect(tokens.refreshSuccessor('other-parent')).not.toBe(successor);
+    expect(createTokenService(`${SECRET}-other`).refreshSuccessor('parent-token')).not.toBe(
+      successor,
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { createHmac, hkdfSync } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_MAX_LENGTH, ACCESS_TOKEN_TTL_SECONDS } from '@couple/protocol';
 
@@ -16,6 +17,11 @@ export interface TokenService {
   signAccessToken(claims: AccessClaims): Promise<AccessToken>;
   /** Resolves to the claims, or null for a missing, forged, expired or malformed token. */
   verifyAccessToken(token: string | undefined): Promise<AccessClaims | null>;
+  /**
+   * The refresh token that follows the given one: an HMAC of it, so every answer to the same
+   * parent carries the same successor, and nobody without the server's secret can compute it.
+   */
+  refreshSuccessor(parent: string): string;
 }
 
 const ISSUER = 'couple-desires';
@@ -59,11 +65,15 @@ function verifiedTokenCache(now: () => number) {
   };
 }
 
+/** The successor key is derived from the signing secret, under its own label (HKDF). */
+const SUCCESSOR_KEY_LABEL = 'couple-desires refresh token successor';
+
 export function createTokenService(
   secret: string,
   now: () => number = () => Date.now(),
 ): TokenService {
   const verified = verifiedTokenCache(now);
+  const successorKey = Buffer.from(hkdfSync('sha256', secret, '', SUCCESSOR_KEY_LABEL, 32));
   // Imported once: given raw bytes, jose imports a WebCrypto key on every sign and verify.
   const key = globalThis.crypto.subtle.importKey(
     'raw',
@@ -106,6 +116,9 @@ export function createTokenService(
       } catch {
         return null;
       }
+    },
+    refreshSuccessor(parent) {
+      return createHmac('sha256', successorKey).update(parent).digest('base64url');
     },
   };
 }

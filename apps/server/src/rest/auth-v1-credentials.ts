@@ -16,7 +16,7 @@ import { parseInput } from '../http/validate.js';
 import * as auth from '../auth/service.js';
 import * as credentials from '../auth/credentials.js';
 import { GoTrueError } from './errors.js';
-import { goTrueUser } from './auth-v1-user.js';
+import { goTrueSession, goTrueUser } from './auth-v1-user.js';
 
 const redirectQuerySchema = z.object({ redirect_to: z.string().max(2048).optional() });
 
@@ -111,7 +111,7 @@ export const authV1CredentialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = a
       }
       throw error;
     });
-    return { ...session, user: goTrueUser(session.user) };
+    return goTrueSession(session);
   });
 
   /**

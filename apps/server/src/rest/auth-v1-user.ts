@@ -1,4 +1,4 @@
-import type { AuthUser } from '@couple/protocol';
+import type { AuthUser, Session } from '@couple/protocol';
 import { isFarcasterAddress } from '../auth/credentials.js';
 
 /**
@@ -16,4 +16,9 @@ export function goTrueUser(user: AuthUser) {
     app_metadata: { provider, providers: [provider] },
     user_metadata: {},
   };
+}
+
+/** A session as GoTrue answers it: with the whole user, as GET /user shows it. */
+export function goTrueSession(session: Session) {
+  return { ...session, user: goTrueUser(session.user) };
 }

@@ -13,7 +13,7 @@ import { parseInput } from '../http/validate.js';
 import * as auth from '../auth/service.js';
 import { signOutScope } from '../auth/sessions-service.js';
 import { GoTrueError, toGoTrueError, useErrorShape } from './errors.js';
-import { goTrueUser } from './auth-v1-user.js';
+import { goTrueSession, goTrueUser } from './auth-v1-user.js';
 import { authV1CredentialRoutes } from './auth-v1-credentials.js';
 
 /** /auth/v1: the hosted-auth calls of SPEC §7, answered by our auth service. */
@@ -29,16 +29,19 @@ export const authV1Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   app.post('/token', rateLimitFor(app, config, 'signIn'), async (request) => {
     const { grant_type } = parseInput(goTrueGrantQuerySchema, request.query);
     if (grant_type === 'refresh_token') {
-      return auth.refreshSession(ctx, parseInput(refreshBodySchema, request.body).refresh_token);
+      const { refresh_token } = parseInput(refreshBodySchema, request.body);
+      return goTrueSession(await auth.refreshSession(ctx, refresh_token));
     }
     const { email, password } = parseInput(goTrueSignInBodySchema, request.body);
-    return auth.signIn(ctx, { email, password });
+    return goTrueSession(await auth.signIn(ctx, { email, password }));
   });
 
   app.post('/signup', rateLimitFor(app, config, 'signUp'), async (request) => {
     const { email, password, username } = parseInput(goTrueSignUpBodySchema, request.body);
     const result = await auth.signUp(ctx, { email, password, username });
-    return 'session' in result ? { ...goTrueUser(result.user), session: null } : result;
+    return 'session' in result
+      ? { ...goTrueUser(result.user), session: null }
+      : goTrueSession(result);
   });
 
   // supabase-js posts logout with a JSON content type and no body (accepted app-wide).

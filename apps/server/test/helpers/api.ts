@@ -138,3 +138,21 @@ export function newDesire({
     encryptionData: null,
   };
 }
+
+/** The members of a session answer, sorted: exactly these, no more. */
+export const SESSION_KEYS = [
+  'access_token',
+  'expires_at',
+  'expires_in',
+  'refresh_token',
+  'token_type',
+  'user',
+];
+
+/** The session id (`sid`) an access token carries, read without checking it. */
+export function sessionIdOf(accessToken: string): string {
+  const payload: unknown = JSON.parse(
+    Buffer.from(accessToken.split('.')[1]!, 'base64url').toString(),
+  );
+  return (payload as { sid: string }).sid;
+}
