@@ -65,13 +65,15 @@ test('a user deletes their account and their partner is told', async ({ openBrow
     profile: { username: string };
     pairings: { partner_username: string | null }[];
     desires: { direction: string; note: string | null }[];
+    signedInDevices: { revoked_at: string | null }[];
   };
-  expect(exported.formatVersion).toBe(2);
+  expect(exported.formatVersion).toBe(3);
   expect(exported.profile.username).toBe(alice.username);
   expect(exported.pairings[0]?.partner_username).toBe(bob.username);
   expect(exported.desires).toEqual([
     expect.objectContaining({ direction: 'received', note: 'see you at eight' }),
   ]);
+  expect(exported.signedInDevices).toContainEqual(expect.objectContaining({ revoked_at: null }));
 
   // A wrong password deletes nothing.
   await settings.deleteAccount('not my password');

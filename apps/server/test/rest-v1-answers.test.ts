@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptNote, type Message } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
+import { restAs } from './helpers/rest-fixtures.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import {
   createUser,
@@ -21,11 +22,7 @@ describe.each(DRIVERS)('/rest/v1/desire_answers (%s)', (driver) => {
   let desireId: string;
 
   const rest = (user: TestUser, method: string, path: string, options: RequestOptions = {}) =>
-    request(server.url, method, `/rest/v1${path}`, {
-      ...options,
-      token: user.token,
-      headers: { apikey: ANON_KEY, ...options.headers },
-    });
+    restAs(server.url, ANON_KEY)(user, method, path, options);
 
   beforeAll(async () => {
     server = await startTestServer(driver, { env: { ANON_KEY } });

@@ -27,4 +27,5 @@ export * from './contract/api.js';
 export * from './e2e/index.js';
 export * from './account-texts.js';
 export * from './schemas/account.js';
+export * from './schemas/account-export.js';
 export * from './realtime.js';

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { contractRoutes } from '../http/contract-route.js';
 import { createQuickAuthVerifier } from '../farcaster/auth-service.js';
 import * as account from './service.js';
+import { exportAccount } from './export-service.js';
 
 /** POST /api/account/delete and GET /api/account/export. */
 export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -14,5 +15,5 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return undefined;
   });
 
-  route('exportAccount', async ({ user }) => account.exportAccount(ctx, user));
+  route('exportAccount', async ({ user }) => exportAccount(ctx, user));
 };

@@ -1,13 +1,12 @@
-import type { ApiAnswer, DeleteAccountBody } from '@couple/protocol';
+import type { DeleteAccountBody } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { findUserById } from '../auth/repository.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { AccessClaims } from '../auth/tokens.js';
 import type { QuickAuthVerifier } from '../farcaster/auth-service.js';
-import { selectOwnProfile, selectPartnerSummary } from '../profile/repository.js';
+import { selectOwnProfile } from '../profile/repository.js';
 import * as repo from './repository.js';
-import { selectOwnAnswers, selectOwnMessages, selectOwnPairings } from './export-repository.js';
 
 /** A Quick Auth token older than this does not confirm a deletion: it must be fresh. */
 export const FRESH_SIGN_IN_SECONDS = 5 * 60;
@@ -64,41 +63,5 @@ export async function deleteAccount(
     userId: caller.userId,
     username: profile.username,
     partnerId: deleted.partnerId,
-  });
-}
-
-/** Everything the server holds about the caller; encrypted notes stay as stored. */
-export async function exportAccount(
-  ctx: AppContext,
-  caller: AccessClaims,
-): Promise<ApiAnswer<'exportAccount'>> {
-  const user = await findUserById(ctx.db, caller.userId);
-  if (!user) throw new HttpError('session_missing');
-  return ctx.db.asUser(caller.userId, async (tx) => {
-    const profile = await selectOwnProfile(tx);
-    if (!profile) throw new HttpError('profile_not_found');
-    const partner = await selectPartnerSummary(tx);
-    const pairings = await selectOwnPairings(tx, caller.userId);
-    return {
-      profile: {
-        id: profile.id,
-        email: user.email,
-        username: profile.username,
-        auth_method: profile.auth_method,
-        farcaster_id: profile.farcaster_id,
-        farcaster_username: profile.farcaster_username,
-        created_at: profile.created_at,
-      },
-      pairings: pairings.map((pairing) => ({
-        ...pairing,
-        partner_username:
-          partner && partner.id === pairing.partner_id && pairing.ended_at === null
-            ? partner.username
-            : null,
-      })),
-      sent: await selectOwnMessages(tx, caller.userId, 'sent'),
-      received: await selectOwnMessages(tx, caller.userId, 'received'),
-      answers: await selectOwnAnswers(tx, caller.userId),
-    };
   });
 }

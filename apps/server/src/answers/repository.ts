@@ -18,7 +18,7 @@ export type AnswerOutcome =
       /** The asker's quiet hours, which hold their push back. */
       askerQuietHours: QuietWindow | null;
     }
-  | { outcome: 'not_found' | 'upgrade_required' | 'key_changed' };
+  | { outcome: 'not_found' | 'no_partner' | 'upgrade_required' | 'key_changed' };
 
 type AnswerRow = DesireAnswer & {
   outcome: string;
@@ -30,10 +30,10 @@ type AnswerRow = DesireAnswer & {
 };
 
 /**
- * Answers a received desire, or changes the answer, through answer_desire (migration 019): the
- * receiver check, the note's end-to-end rules and the upsert in one statement, which also reads
- * what the asker's push needs (the answerer's username, the asker's quiet hours; neither table
- * is written by the function). Row-level security applies to those reads as to the answer.
+ * Answers a received desire, or changes the answer, through answer_desire (migrations 019, 025):
+ * the receiver and current-partner checks, the note's end-to-end rules and the upsert in one
+ * statement, which also reads what the asker's push needs (the answerer's username, the asker's
+ * quiet hours; neither table is written by the function). Row-level security applies to those reads as to the answer.
  */
 export async function answerDesireAs(
   q: Queryable,
@@ -60,7 +60,11 @@ export async function answerDesireAs(
   );
   const row = rows[0];
   if (!row || row.outcome === 'not_found') return { outcome: 'not_found' };
-  if (row.outcome === 'upgrade_required' || row.outcome === 'key_changed') {
+  if (
+    row.outcome === 'no_partner' ||
+    row.outcome === 'upgrade_required' ||
+    row.outcome === 'key_changed'
+  ) {
     return { outcome: row.outcome };
   }
   return {
@@ -102,4 +106,17 @@ export async function selectDesireSender(q: Queryable, messageId: string): Promi
     [messageId],
   );
   return rows[0]?.sender_id ?? null;
+}
+
+/** Whether the two are each other's partner now (read as the owner, for delivery after commit). */
+export async function selectArePartners(
+  q: Queryable,
+  userId: string,
+  otherId: string,
+): Promise<boolean> {
+  const { rows } = await q.query<{ paired: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM profiles WHERE id = $1 AND partner_id = $2) AS paired',
+    [userId, otherId],
+  );
+  return rows[0]?.paired === true;
 }

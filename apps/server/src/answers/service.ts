@@ -1,5 +1,6 @@
 import type { AnswerBody, DesireAnswer } from '@couple/protocol';
 import type { AppContext } from '../context.js';
+import type { DomainEventMap } from '../events.js';
 import { HttpError } from '../http/errors.js';
 import * as repo from './repository.js';
 
@@ -11,15 +12,18 @@ function noteChangeOf(body: AnswerBody): repo.AnswerNoteChange {
 
 const REFUSALS = {
   not_found: 'message_not_found',
+  no_partner: 'no_partner_connection',
   upgrade_required: 'encryption_upgrade_required',
   key_changed: 'partner_key_changed',
 } as const;
 
 /**
  * The receiver answers a desire (or changes the answer). A desire the caller did not receive is
- * not found, whoever sent it. Its note arrives encrypted and is stored as given, under the
- * end-to-end rules of a desire's note (answer_desire, migration 019). Both partners are told
- * after the commit; the sender also by push (never with the note).
+ * not found, whoever sent it; one from someone who is no longer the caller's partner is refused.
+ * Each answer spends from the sender's desire budget, as it notifies the asker as a desire does.
+ * Its note arrives encrypted and is stored as given, under the end-to-end rules of a desire's
+ * note (answer_desire, migrations 019 and 025). Both partners are told after the commit; the
+ * sender also by push (never with the note).
  */
 export async function answerDesire(
   ctx: AppContext,
@@ -27,6 +31,7 @@ export async function answerDesire(
   messageId: string,
   body: AnswerBody,
 ): Promise<DesireAnswer> {
+  await ctx.limits.takeDesire(userId);
   const stored = await ctx.db.asUser(userId, (tx) =>
     repo.answerDesireAs(tx, messageId, body.choice, noteChangeOf(body)),
   );
@@ -39,4 +44,15 @@ export async function answerDesire(
     askerQuietHours: stored.askerQuietHours,
   });
   return stored.answer;
+}
+
+/**
+ * Whether an answer may still reach its asker: delivery runs after the commit, and a partner
+ * who unpaired in between is no longer told (live, Web Push or mini-app notification).
+ */
+export function answerReachesPartner(
+  ctx: AppContext,
+  { answererId, askerId }: DomainEventMap['desireAnswered'][0],
+): Promise<boolean> {
+  return repo.selectArePartners(ctx.db, answererId, askerId);
 }

@@ -11,6 +11,7 @@ import {
 import type { DeliveryToken } from './repository.js';
 import { notifyUser } from './sender.js';
 import { isQuietNow } from '../quiet/service.js';
+import { answerReachesPartner } from '../answers/service.js';
 
 /**
  * Subscribes mini-app notifications to the domain events, as background work (after commit;
@@ -21,9 +22,16 @@ export function registerFarcasterNotifications(
   background: BackgroundWork,
   fetchImpl: typeof fetch = fetch,
 ): () => void {
-  const deliver = (userId: string, notification: MiniAppNotification, tokens?: DeliveryToken[]) =>
+  const deliver = (
+    userId: string,
+    notification: MiniAppNotification,
+    tokens?: DeliveryToken[],
+    allowed: () => Promise<boolean> = async () => true,
+  ) =>
     background.run(
-      () => notifyUser(ctx, fetchImpl, userId, notification, tokens),
+      async () => {
+        if (await allowed()) await notifyUser(ctx, fetchImpl, userId, notification, tokens);
+      },
       (error: unknown) => {
         if (isDatabaseUnavailable(error)) {
           ctx.log.warn(
@@ -50,7 +58,9 @@ export function registerFarcasterNotifications(
 
   const onAnswer = (event: DomainEventMap['desireAnswered'][0]) => {
     if (isQuietNow(ctx, event.askerQuietHours)) return;
-    deliver(event.askerId, answeredNotification(ctx.config, event.answererUsername));
+    // A partner who unpaired since the answer is not told (checked when it goes).
+    const notification = answeredNotification(ctx.config, event.answererUsername);
+    deliver(event.askerId, notification, undefined, () => answerReachesPartner(ctx, event));
   };
 
   ctx.events.on('desireSent', onDesire);

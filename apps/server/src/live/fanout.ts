@@ -1,8 +1,9 @@
 import type { Server } from 'socket.io';
 import { SERVER_EVENTS } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import type { DomainListener } from '../events.js';
+import type { DomainEventMap, DomainListener } from '../events.js';
 import { getUnreadCount } from '../messages/service.js';
+import { answerReachesPartner } from '../answers/service.js';
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -64,12 +65,18 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
     });
   };
 
-  const onDesireAnswered: DomainListener<'desireAnswered'> = ({ answer, answererId, askerId }) => {
-    io.to([userRoom(answererId), userRoom(askerId)]).emit(SERVER_EVENTS.desireAnswered, {
-      ...answer,
-      answerer_id: answererId,
-    });
+  // The answerer's own devices always hear of it; the asker only while still the partner.
+  const emitAnswer = async (event: DomainEventMap['desireAnswered'][0]) => {
+    const { answer, answererId, askerId } = event;
+    const rooms = [userRoom(answererId)];
+    try {
+      if (await answerReachesPartner(ctx, event)) rooms.push(userRoom(askerId));
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'answer not delivered to the asker');
+    }
+    io.to(rooms).emit(SERVER_EVENTS.desireAnswered, { ...answer, answerer_id: answererId });
   };
+  const onDesireAnswered: DomainListener<'desireAnswered'> = (event) => void emitAnswer(event);
 
   const onSessionRevoked: DomainListener<'sessionRevoked'> = ({ sessionId }) => {
     ctx.sessions.markRevoked(sessionId);

@@ -13,6 +13,7 @@ import type { PushSender } from './sender.js';
 import { pushToSubscription, pushToUser } from './service.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { isQuietNow } from '../quiet/service.js';
+import { answerReachesPartner } from '../answers/service.js';
 
 /**
  * Pushes to the receiver after each committed desire, and to the code owner when a partner
@@ -69,7 +70,10 @@ export function registerPushDelivery(
     const { askerId, answererUsername, askerQuietHours } = event;
     const quiet = isQuietNow(ctx, askerQuietHours);
     const payload = answeredPayload(askerId, answererUsername, quiet);
-    deliver(askerId, () => pushToUser(ctx, sender, askerId, payload, answeredOptions(quiet)));
+    deliver(askerId, async () => {
+      if (!(await answerReachesPartner(ctx, event))) return;
+      await pushToUser(ctx, sender, askerId, payload, answeredOptions(quiet));
+    });
   };
 
   ctx.events.on('desireSent', onDesire);

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { answerDesire } from '../answers/service.js';
 import { selectAnswerRows, selectDesireSender } from '../answers/repository.js';
 import { requireUser } from '../http/auth-guard.js';
+import { HttpError } from '../http/errors.js';
 import { parseInput } from '../http/validate.js';
 import type { SqlParam } from '../db/types.js';
 import {
@@ -91,7 +92,7 @@ export const answerTableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       note,
     }).catch((error: unknown) => {
       // Not a desire the caller received: PostgREST would refuse the row by its policy.
-      if ((error as { statusCode?: number }).statusCode === 404) {
+      if (error instanceof HttpError && error.code === 'message_not_found') {
         throw rlsViolation('desire_answers');
       }
       throw error;

@@ -219,7 +219,13 @@ export const API_CONTRACT = {
     body: answerBodySchema,
     status: 200,
     answer: desireAnswerSchema,
-    errors: ['message_not_found', 'encryption_upgrade_required', 'partner_key_changed'],
+    errors: [
+      'message_not_found',
+      'no_partner_connection',
+      'encryption_upgrade_required',
+      'partner_key_changed',
+      'desire_rate_limited',
+    ],
   },
   sendDesire: {
     access: 'user',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../constants.js';
+import { accountRecordsSchema } from './account-export.js';
 import { desireAnswerSchema } from './answers.js';
 import { messageSchema } from './messages.js';
 import { authMethodSchema } from './profile.js';
@@ -45,8 +46,11 @@ export const pairingRecordSchema = z.object({
   ended_by_me: z.boolean().nullable(),
 });
 
-/** What the server holds for the export: notes as stored (it cannot open encrypted ones). */
-export const accountDataSchema = z.object({
+/**
+ * Everything the server holds about the caller, for the export: notes as stored (it cannot open
+ * encrypted ones), and the account's records (./account-export.ts) without their secrets.
+ */
+export const accountDataSchema = accountRecordsSchema.extend({
   profile: z.object({
     id: z.uuid(),
     email: z.string(),
@@ -54,6 +58,7 @@ export const accountDataSchema = z.object({
     auth_method: authMethodSchema,
     farcaster_id: z.number().int().nullable(),
     farcaster_username: z.string().nullable(),
+    email_confirmed_at: z.string().nullable(),
     created_at: z.string(),
   }),
   pairings: z.array(pairingRecordSchema),

@@ -47,7 +47,8 @@ export function ExportButton({ openNote = openNoteForExport }: { openNote?: Open
     <div className="flex flex-col gap-2">
       <p className="text-sm text-slate-700">
         One file with your profile, your pairings and every desire you sent or received, notes
-        opened on this device.
+        opened on this device, and what the server keeps to run your account: signed-in devices,
+        keys, notification settings and error reports.
       </p>
       <Button variant="secondary" onClick={() => void exportData()} disabled={busy}>
         <Download className="size-5" aria-hidden="true" />

@@ -51,6 +51,28 @@ const v2 = message({
   created_at: '2026-11-03T10:00:00.000Z',
 });
 
+const RECORDS = {
+  sessions: [
+    {
+      id: '44444444-4444-4444-8444-444444444444',
+      user_agent: 'Firefox',
+      created_at: '2026-10-01T00:00:00.000Z',
+      last_seen_at: '2026-11-20T00:00:00.000Z',
+      refreshed_at: null,
+      revoked_at: null,
+      revoked_reason: null,
+    },
+  ],
+  identity_keys: [],
+  device_links: [],
+  pairing_codes: [],
+  push_subscription: { endpoint: 'https://push.example/abc', updated_at: '2026-10-03T00:00:00Z' },
+  notification_links: [],
+  quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Europe/Paris', updated_at: 'x' },
+  debug_logs: [],
+  email_links: [],
+} satisfies Partial<AccountData>;
+
 function account(sent: Message[], received: Message[], answers: DesireAnswer[] = []): AccountData {
   return {
     profile: {
@@ -60,6 +82,7 @@ function account(sent: Message[], received: Message[], answers: DesireAnswer[] =
       auth_method: 'email',
       farcaster_id: null,
       farcaster_username: null,
+      email_confirmed_at: null,
       created_at: '2026-10-01T00:00:00.000Z',
     },
     pairings: [
@@ -74,6 +97,7 @@ function account(sent: Message[], received: Message[], answers: DesireAnswer[] =
     sent,
     received,
     answers,
+    ...RECORDS,
   };
 }
 
@@ -156,5 +180,16 @@ describe('buildExport', () => {
     });
     expect(byId.get(unanswered.id)).not.toHaveProperty('answer');
     expect(JSON.stringify(file)).not.toContain(ciphertext);
+  });
+
+  it('carries the account’s records as the server gives them', async () => {
+    const file = await buildExport(account([], []), openNoteForExport);
+    expect(file).toMatchObject({
+      signedInDevices: RECORDS.sessions,
+      pushSubscription: RECORDS.push_subscription,
+      quietHours: RECORDS.quiet_hours,
+      identityKeys: [],
+      debugLogs: [],
+    });
   });
 });

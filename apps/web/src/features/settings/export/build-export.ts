@@ -2,7 +2,7 @@ import type { AccountData, AnswerChoice, DesireAnswer, Message } from '@couple/p
 import { answerNote, desireNote, type SealedNote } from '../../inbox/decrypt.js';
 
 /** The version of the exported file's format (docs/export-format.md); raised on any change. */
-export const EXPORT_FORMAT_VERSION = 2;
+export const EXPORT_FORMAT_VERSION = 3;
 
 /** Opens one note on this device: its text, or null when there is none to show. */
 export type OpenNote = (sealed: SealedNote) => Promise<string | null>;
@@ -38,6 +38,16 @@ export interface ExportFile {
   profile: AccountData['profile'];
   pairings: AccountData['pairings'];
   desires: ExportedDesire[];
+  /** What the server keeps to run the account (format 3), as it answers it. */
+  signedInDevices: AccountData['sessions'];
+  identityKeys: AccountData['identity_keys'];
+  deviceLinks: AccountData['device_links'];
+  pairingCodes: AccountData['pairing_codes'];
+  pushSubscription: AccountData['push_subscription'];
+  miniAppNotifications: AccountData['notification_links'];
+  quietHours: AccountData['quiet_hours'];
+  debugLogs: AccountData['debug_logs'];
+  emailLinks: AccountData['email_links'];
 }
 
 function reasonOf(error: unknown): string {
@@ -94,8 +104,9 @@ async function exportDesire(
 
 /**
  * The downloaded file: what the server holds, with each encrypted note opened here through
- * openNote (the server cannot open them), and each desire with its answer. A note that cannot be opened stays in the file as
- * `note: null` with the reason. Desires are in time order, sent and received together.
+ * openNote (the server cannot open them), and each desire with its answer. A note that cannot
+ * be opened stays in the file as `note: null` with the reason. Desires are in time order, sent
+ * and received together; the account's records follow as the server gives them.
  */
 export async function buildExport(
   data: AccountData,
@@ -116,5 +127,14 @@ export async function buildExport(
     profile: data.profile,
     pairings: data.pairings,
     desires,
+    signedInDevices: data.sessions,
+    identityKeys: data.identity_keys,
+    deviceLinks: data.device_links,
+    pairingCodes: data.pairing_codes,
+    pushSubscription: data.push_subscription,
+    miniAppNotifications: data.notification_links,
+    quietHours: data.quiet_hours,
+    debugLogs: data.debug_logs,
+    emailLinks: data.email_links,
   };
 }
