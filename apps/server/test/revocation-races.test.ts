@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REALTIME_ERRORS } from '@couple/protocol';
+import { createTestDatabase, DRIVERS, type TestDatabase } from './helpers/database.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+import { createUser } from './helpers/api.js';
+import { gateDatabase, type GatedDatabase } from './helpers/gated-database.js';
+import {
+  connectAndWatch,
+  handshakeRead,
+  joinRealtime,
+  realtimeOutcome,
+  sessionCheckRead,
+  sessionOf,
+  signInAgain,
+  signOutOthers,
+} from './helpers/revocation.js';
+
+const ANON_KEY = 'test-anon-key-revocation-races-01';
+const SIGNED_OUT = ['refused', 'io server disconnect'];
+
+/**
+ * "Sign out everywhere else" while connections are being opened: the session check reads the
+ * session as active, the revocation commits and is announced, and only then does the connection
+ * join. The periodic re-check is left at its default (30 s), so only the join's own re-check can
+ * close what these tests open.
+ */
+describe.each(DRIVERS)('a revocation during a handshake or join (%s)', (driver) => {
+  let database: TestDatabase;
+  let gate: GatedDatabase;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    gate = gateDatabase(database.db);
+    server = await startTestServer(driver, {
+      database: { ...database, db: gate.db },
+      env: { ANON_KEY },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  it('disconnects every socket whose handshake overlapped the sign-out', async () => {
+    const user = await createUser(server.url);
+    const [phone, laptop] = [
+      await signInAgain(server.url, user),
+      await signInAgain(server.url, user),
+    ];
+    const hold = gate.holdNext(handshakeRead(sessionOf(phone)));
+    const overlapping = connectAndWatch(server.url, phone);
+    await hold.held;
+    const concurrent = [phone, user.token, phone, user.token].map((token) =>
+      connectAndWatch(server.url, token),
+    );
+    expect(await signOutOthers(server.url, laptop)).toBe(2);
+    hold.release();
+
+    expect(await overlapping).toBe('io server disconnect');
+    for (const outcome of await Promise.all(concurrent)) expect(SIGNED_OUT).toContain(outcome);
+    expect(await connectAndWatch(server.url, laptop, 300)).toBe('still open');
+  });
+
+  it('refuses a Realtime join whose token check overlapped the sign-out', async () => {
+    const user = await createUser(server.url);
+    const [phone, laptop] = [
+      await signInAgain(server.url, user),
+      await signInAgain(server.url, user),
+    ];
+    const hold = gate.holdNext(sessionCheckRead(sessionOf(phone)));
+    const channel = await joinRealtime(server.url, ANON_KEY, phone);
+    await hold.held;
+    expect(await signOutOthers(server.url, laptop)).toBe(2);
+    hold.release();
+
+    expect(await realtimeOutcome(channel)).toMatch(
+      new RegExp(`^(refused|closed): ${REALTIME_ERRORS.sessionEnded}$`),
+    );
+    channel.ws.close();
+  });
+});
