@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REALTIME_ERRORS } from '@couple/protocol';
+import { CLIENT_EVENTS, REALTIME_ERRORS } from '@couple/protocol';
 import { createTestDatabase, DRIVERS, type TestDatabase } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser } from './helpers/api.js';
+import { connectLive, emitWithAck } from './helpers/live-client.js';
+import { SESSION_CHECK_TTL_MS } from '../src/auth/session-check.js';
 import { gateDatabase, type GatedDatabase } from './helpers/gated-database.js';
 import {
   connectAndWatch,
   handshakeRead,
+  liveOutcome,
+  revokeUnannounced,
   joinRealtime,
   realtimeOutcome,
   sessionCheckRead,
@@ -21,13 +25,14 @@ const SIGNED_OUT = ['refused', 'io server disconnect'];
 /**
  * "Sign out everywhere else" while connections are being opened: the session check reads the
  * session as active, the revocation commits and is announced, and only then does the connection
- * join. The periodic re-check is left at its default (30 s), so only the join's own re-check can
- * close what these tests open.
+ * join. Then a session ended unannounced, met by a socket's next event. The periodic re-check is
+ * left at its default (30 s), so it closes nothing here.
  */
-describe.each(DRIVERS)('a revocation during a handshake or join (%s)', (driver) => {
+describe.each(DRIVERS)('a revocation during a handshake, a join or an event (%s)', (driver) => {
   let database: TestDatabase;
   let gate: GatedDatabase;
   let server: TestServer;
+  let offset = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
@@ -35,6 +40,7 @@ describe.each(DRIVERS)('a revocation during a handshake or join (%s)', (driver) 
     server = await startTestServer(driver, {
       database: { ...database, db: gate.db },
       env: { ANON_KEY },
+      clock: { now: () => Date.now() + offset },
     });
   });
   afterAll(async () => {
@@ -78,5 +84,18 @@ describe.each(DRIVERS)('a revocation during a handshake or join (%s)', (driver) 
       new RegExp(`^(refused|closed): ${REALTIME_ERRORS.sessionEnded}$`),
     );
     channel.ws.close();
+  });
+
+  it('disconnects a socket at its next event once its session has ended unannounced', async () => {
+    const user = await createUser(server.url);
+    const phone = await signInAgain(server.url, user);
+    const socket = await connectLive(server.url, phone);
+    expect(await emitWithAck(socket, CLIENT_EVENTS.getUnreadCount)).toMatchObject({ ok: true });
+    await revokeUnannounced(server, sessionOf(phone));
+    offset += SESSION_CHECK_TTL_MS;
+
+    const ended = liveOutcome(Promise.resolve(socket), 2_000);
+    await expect(emitWithAck(socket, CLIENT_EVENTS.getUnreadCount)).rejects.toThrow();
+    expect(await ended).toBe('io server disconnect');
   });
 });

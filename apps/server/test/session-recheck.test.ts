@@ -9,6 +9,7 @@ import {
   joinReply,
   liveOutcome,
   realtimeOutcome,
+  revokeUnannounced,
   sessionOf,
   signInAgain,
 } from './helpers/revocation.js';
@@ -42,10 +43,7 @@ describe.each(DRIVERS)('periodic re-check of open connections (%s)', (driver) =>
     expect((await joinReply(channel))[4]).toMatchObject({ status: 'ok' });
     const kept = await connectLive(server.url, user.token);
 
-    await server.database.db.query(
-      `UPDATE auth_sessions SET revoked_at = now(), revoked_reason = 'test' WHERE id = $1`,
-      [sessionOf(phone)],
-    );
+    await revokeUnannounced(server, sessionOf(phone));
     const revokedAt = Date.now();
     offset += SESSION_CHECK_TTL_MS;
 

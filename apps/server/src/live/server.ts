@@ -84,7 +84,7 @@ export async function attachLiveChannel(
     const userId = socket.data.userId as string;
     const sessionId = socket.data.sessionId as string;
     const joined = socket.join([userRoom(userId), sessionRoom(sessionId)]);
-    bindClientEvents(socket, ctx, userId);
+    bindClientEvents(socket, ctx, { userId, sessionId });
     socket.onAnyOutgoing(countDelivery);
     void confirmSessionAfterJoin(socket, sessionId, joined);
   });

@@ -4,6 +4,7 @@ import type { Session } from '@couple/protocol';
 import type { SqlParam } from '../../src/db/types.js';
 import { request, type TestUser } from './api.js';
 import { connectLive } from './live-client.js';
+import type { TestServer } from './server.js';
 import { realtimeUrl, rawSocket, type RawFrame, type RawSocket } from './realtime.js';
 
 /** A new session (another device) of the user: its access token. */
@@ -25,6 +26,14 @@ export async function signOutOthers(url: string, token: string): Promise<number>
   );
   if (out.status !== 200) throw new Error(`sign-out failed: ${out.status}`);
   return out.body.signed_out;
+}
+
+/** Ends a session in the database alone, as nothing the server does would: nobody is told. */
+export async function revokeUnannounced(server: TestServer, sessionId: string): Promise<void> {
+  await server.database.db.query(
+    `UPDATE auth_sessions SET revoked_at = now(), revoked_reason = 'test' WHERE id = $1`,
+    [sessionId],
+  );
 }
 
 /** The session an access token belongs to. */
