@@ -1,26 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_EVENTS, REALTIME_ERRORS } from '@couple/protocol';
+import { CLIENT_EVENTS } from '@couple/protocol';
 import { createTestDatabase, DRIVERS, type TestDatabase } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser } from './helpers/api.js';
 import { connectLive, emitWithAck } from './helpers/live-client.js';
 import { SESSION_CHECK_TTL_MS } from '../src/auth/session-check.js';
 import { gateDatabase, type GatedDatabase } from './helpers/gated-database.js';
+import { liveOutcome, revokeUnannounced, sessionOf, signInAgain } from './helpers/revocation.js';
 import {
-  connectAndWatch,
-  handshakeRead,
-  liveOutcome,
-  revokeUnannounced,
-  joinRealtime,
-  realtimeOutcome,
-  sessionCheckRead,
-  sessionOf,
-  signInAgain,
-  signOutOthers,
-} from './helpers/revocation.js';
+  handshakesDuringSignOut,
+  realtimeJoinDuringSignOut,
+  SESSION_ENDED,
+  SIGNED_OUT,
+} from './helpers/revocation-races.js';
 
 const ANON_KEY = 'test-anon-key-revocation-races-01';
-const SIGNED_OUT = ['refused', 'io server disconnect'];
 
 /**
  * "Sign out everywhere else" while connections are being opened: the session check reads the
@@ -49,41 +43,16 @@ describe.each(DRIVERS)('a revocation during a handshake, a join or an event (%s)
   });
 
   it('disconnects every socket whose handshake overlapped the sign-out', async () => {
-    const user = await createUser(server.url);
-    const [phone, laptop] = [
-      await signInAgain(server.url, user),
-      await signInAgain(server.url, user),
-    ];
-    const hold = gate.holdNext(handshakeRead(sessionOf(phone)));
-    const overlapping = connectAndWatch(server.url, phone);
-    await hold.held;
-    const concurrent = [phone, user.token, phone, user.token].map((token) =>
-      connectAndWatch(server.url, token),
-    );
-    expect(await signOutOthers(server.url, laptop)).toBe(2);
-    hold.release();
-
-    expect(await overlapping).toBe('io server disconnect');
-    for (const outcome of await Promise.all(concurrent)) expect(SIGNED_OUT).toContain(outcome);
-    expect(await connectAndWatch(server.url, laptop, 300)).toBe('still open');
+    const setup = { connectTo: server.url, signOutAt: server.url, gate, anonKey: ANON_KEY };
+    const { overlapping, concurrent, laptop } = await handshakesDuringSignOut(setup);
+    expect(overlapping).toBe('io server disconnect');
+    for (const outcome of concurrent) expect(SIGNED_OUT).toContain(outcome);
+    expect(laptop).toBe('still open');
   });
 
   it('refuses a Realtime join whose token check overlapped the sign-out', async () => {
-    const user = await createUser(server.url);
-    const [phone, laptop] = [
-      await signInAgain(server.url, user),
-      await signInAgain(server.url, user),
-    ];
-    const hold = gate.holdNext(sessionCheckRead(sessionOf(phone)));
-    const channel = await joinRealtime(server.url, ANON_KEY, phone);
-    await hold.held;
-    expect(await signOutOthers(server.url, laptop)).toBe(2);
-    hold.release();
-
-    expect(await realtimeOutcome(channel)).toMatch(
-      new RegExp(`^(refused|closed): ${REALTIME_ERRORS.sessionEnded}$`),
-    );
-    channel.ws.close();
+    const setup = { connectTo: server.url, signOutAt: server.url, gate, anonKey: ANON_KEY };
+    expect(await realtimeJoinDuringSignOut(setup)).toMatch(SESSION_ENDED);
   });
 
   it('disconnects a socket at its next event once its session has ended unannounced', async () => {
@@ -94,7 +63,7 @@ describe.each(DRIVERS)('a revocation during a handshake, a join or an event (%s)
     await revokeUnannounced(server, sessionOf(phone));
     offset += SESSION_CHECK_TTL_MS;
 
-    const ended = liveOutcome(Promise.resolve(socket), 2_000);
+    const ended = liveOutcome(Promise.resolve(socket));
     await expect(emitWithAck(socket, CLIENT_EVENTS.getUnreadCount)).rejects.toThrow();
     expect(await ended).toBe('io server disconnect');
   });

@@ -51,7 +51,7 @@ export const sessionCheckRead = (sessionId: string) => (sql: string, params: Sql
  * How a live-channel connection attempt ends within `ms`: refused at the handshake, the reason
  * it was disconnected, or 'still open' (then closed here).
  */
-export async function liveOutcome(connecting: Promise<Socket>, ms = 3_000): Promise<string> {
+export async function liveOutcome(connecting: Promise<Socket>, ms = 5_000): Promise<string> {
   let socket: Socket;
   try {
     socket = await connecting;
@@ -102,7 +102,7 @@ const isClose = (frame: RawFrame) => frame[3] === 'phx_close';
  * How a Realtime channel joined by joinRealtime ends within `ms`: its join refused, or closed
  * after it (with the system message's reason), or 'still open'.
  */
-export async function realtimeOutcome(socket: RawSocket, ms = 3_000): Promise<string> {
+export async function realtimeOutcome(socket: RawSocket, ms = 5_000): Promise<string> {
   const reply = await socket.next(isReply, ms);
   const { status, response } = reply[4] as { status: string; response: { reason?: string } };
   if (status !== 'ok') return `refused: ${response.reason}`;
