@@ -63,7 +63,10 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** The https agent Web Push requests use; tests pass one that trusts their push service. */
   pushAgent?: HttpsAgent;
-  /** What "now" is for time-of-day rules (quiet hours); the system clock unless a test sets one. */
+  /**
+   * What "now" is for time-of-day rules (quiet hours) and the session cache's age; the system
+   * clock unless a test sets one.
+   */
   clock?: Clock;
 }
 
@@ -114,17 +117,19 @@ export async function buildApp(
   const background = createBackgroundWork();
   const metricsReadable = config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined;
   const metrics = createMetrics({ db: options.db, load, processDefaults: metricsReadable });
+  // The session check's cache ages by the same clock, so a test can expire it without waiting.
+  const clock = options.clock ?? { now: () => Date.now() };
   const ctx: AppContext = {
     config,
     db,
     tokens: createTokenService(secret),
-    sessions: createSessionCheck(db),
+    sessions: createSessionCheck(db, () => clock.now()),
     mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
     events: new DomainEvents(),
     limits: createActionLimits(config, rateLimitRedis),
     log: app.log,
     background,
-    clock: options.clock ?? { now: () => Date.now() },
+    clock,
     load,
     overloaded: overloadCheck(load, loopLag, config),
     metrics,

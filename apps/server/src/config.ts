@@ -5,6 +5,7 @@ import {
   SIGN_IN_SLOWDOWN_SECONDS,
 } from '@couple/protocol';
 import { isVapidKeyPair } from './push/keys.js';
+import { SESSION_RECHECK_INTERVAL_MS } from './live/session-sweep.js';
 import { farcasterEnvShape } from './farcaster/config.js';
 import { metricsEnvShape } from './metrics/config.js';
 import { backupEnvShape } from './backup/config.js';
@@ -78,6 +79,8 @@ const schema = z
     LOAD_SHED_WAIT_MS: positiveInt.default(250),
     LOAD_SHED_PENDING: positiveInt.default(16),
     LOAD_SHED_LOOP_MS: positiveInt.default(250),
+    // How often each open socket and Realtime channel has its session checked again.
+    SESSION_RECHECK_MS: positiveInt.default(SESSION_RECHECK_INTERVAL_MS),
     // Web Push (VAPID): both keys or neither; without them a pair is generated once and stored.
     VAPID_PUBLIC_KEY: base64urlBytes(65, 'a 65-byte P-256 public key').optional(),
     VAPID_PRIVATE_KEY: base64urlBytes(32, 'a 32-byte P-256 private key').optional(),

@@ -40,4 +40,18 @@ describe('session check', () => {
     expect(await sessions.isActive('unknown')).toBe(false);
     expect(asked).toEqual(['s1', 'unknown']);
   });
+
+  it('believes no "active" answer that was in flight when the session was revoked', async () => {
+    let answer: (rows: unknown[]) => void = () => undefined;
+    const slow = {
+      query: () => new Promise((resolve) => (answer = (rows) => resolve({ rows }))),
+    } as unknown as Queryable;
+    const sessions = createSessionCheck(slow, () => 0);
+    const inFlight = sessions.isActive('s1');
+    sessions.markRevoked('s1');
+    // The database read the row before the revocation committed: it still says active.
+    answer([{ '?column?': 1 }]);
+    expect(await inFlight).toBe(false);
+    expect(await sessions.isActive('s1')).toBe(false);
+  });
 });

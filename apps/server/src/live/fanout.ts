@@ -86,7 +86,11 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
     if (ctx.config.REDIS_URL) io.serverSideEmit(SESSION_REVOKED, sessionId);
   };
   const onRemoteRevocation = (sessionId: unknown) => {
-    if (typeof sessionId === 'string') ctx.sessions.markRevoked(sessionId);
+    if (typeof sessionId !== 'string') return;
+    ctx.sessions.markRevoked(sessionId);
+    // Again here, with the mark: a socket that joined after the adapter's disconnect passed this
+    // instance, but re-checked before the mark came, is not left open.
+    io.local.in(sessionRoom(sessionId)).disconnectSockets(true);
   };
   io.on(SESSION_REVOKED, onRemoteRevocation);
 

@@ -18,8 +18,13 @@ type Handler = (userId: string, payload: unknown) => Promise<unknown>;
 /**
  * Binds the client events of SPEC §7. Each is validated with the shared schema and answered
  * through the acknowledgement; a failure also emits `error`, and never drops the connection.
+ * The session is checked first, as on HTTP (cached): an ended one does disconnect the socket.
  */
-export function bindClientEvents(socket: Socket, ctx: AppContext, userId: string): void {
+export function bindClientEvents(
+  socket: Socket,
+  ctx: AppContext,
+  { userId, sessionId }: { userId: string; sessionId: string },
+): void {
   const handlers: Record<string, Handler> = {
     [CLIENT_EVENTS.sendMessage]: async (id, payload) => {
       const { message } = await sendDesire(ctx, id, parseInput(sendDesireSchema, payload));
@@ -51,6 +56,10 @@ export function bindClientEvents(socket: Socket, ctx: AppContext, userId: string
         if (ctx.overloaded()) {
           ctx.metrics.loadShed('live');
           throw serverBusy();
+        }
+        if (!(await ctx.sessions.isActive(sessionId))) {
+          socket.disconnect(true);
+          return;
         }
         const data = await handler(userId, payload);
         ack?.({ ok: true, data });

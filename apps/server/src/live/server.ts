@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { ERRORS, LIVE_CHANNEL } from '@couple/protocol';
@@ -10,6 +10,7 @@ import { isSessionActive } from '../auth/repository.js';
 import { releaseFlushedPackets } from './release-flushed-packets.js';
 import { bindAccountEvents } from './account-fanout.js';
 import { countDeliveries } from './delivery-count.js';
+import { startSessionSweep } from './session-sweep.js';
 
 export interface LiveChannel {
   io: Server;
@@ -81,17 +82,44 @@ export async function attachLiveChannel(
   const countDelivery = countDeliveries(() => ctx.metrics.desireDelivered());
   io.on('connection', (socket) => {
     const userId = socket.data.userId as string;
-    void socket.join([userRoom(userId), sessionRoom(socket.data.sessionId as string)]);
-    bindClientEvents(socket, ctx, userId);
+    const sessionId = socket.data.sessionId as string;
+    const joined = socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    bindClientEvents(socket, ctx, { userId, sessionId });
     socket.onAnyOutgoing(countDelivery);
+    void confirmSessionAfterJoin(socket, sessionId, joined);
   });
   ctx.metrics.watchLiveSockets(() => io.of('/').sockets.size);
+
+  /**
+   * A revocation between the handshake's check and the join found no socket in the session's
+   * room: asked again once in it, either the revocation's disconnect finds the socket or this
+   * check sees the revocation (it wins over a check in flight, see auth/session-check.ts).
+   */
+  async function confirmSessionAfterJoin(
+    socket: Socket,
+    sessionId: string,
+    joined: Promise<void> | void,
+  ) {
+    try {
+      await joined;
+      if (!(await ctx.sessions.isActive(sessionId))) socket.disconnect(true);
+    } catch (error) {
+      ctx.log.warn({ err: String(error) }, 'live session re-check failed');
+    }
+  }
+  const stopSweep = startSessionSweep(ctx, {
+    *openSessions() {
+      for (const socket of io.of('/').sockets.values()) yield socket.data.sessionId as string;
+    },
+    endSession: (sessionId) => io.local.in(sessionRoom(sessionId)).disconnectSockets(true),
+  });
 
   const unbind = bindDomainEvents(io, ctx);
   const unbindAccount = bindAccountEvents(io, ctx);
 
   // Without this, app.close() waits forever for connected clients.
   app.addHook('preClose', async () => {
+    stopSweep();
     unbind();
     unbindAccount();
     io.local.disconnectSockets(true);

@@ -21,6 +21,12 @@ export interface Subscriber {
 /** A token's subscriber, `null` for the public key, or a reason it is refused. */
 export type Authenticate = (token: string) => Promise<Subscriber | null | { refused: string }>;
 
+/** How a connection checks its tokens, and asks again whether a session is still open. */
+export interface Access {
+  authenticate: Authenticate;
+  isSessionActive(sessionId: string): Promise<boolean>;
+}
+
 export interface Channel {
   topic: string;
   joinRef: string | null;
@@ -45,7 +51,7 @@ export class RealtimeConnection {
   constructor(
     private readonly socket: WebSocket,
     private readonly vsn: string,
-    private readonly authenticate: Authenticate,
+    private readonly access: Access,
     private readonly onGone: () => void,
   ) {
     this.idle = setTimeout(
@@ -107,7 +113,7 @@ export class RealtimeConnection {
       if (!(error instanceof BindingError)) throw error;
       return this.reply(frame, 'error', { reason: error.message });
     }
-    const subscriber = await this.authenticate(payload.data.access_token ?? '');
+    const subscriber = await this.access.authenticate(payload.data.access_token ?? '');
     if (subscriber && 'refused' in subscriber) {
       return this.reply(frame, 'error', { reason: subscriber.refused });
     }
@@ -144,12 +150,13 @@ export class RealtimeConnection {
         },
       });
     }
+    await this.confirmSession(channel);
   }
 
   private async updateToken(channel: Channel, frame: RealtimeFrame): Promise<void> {
     const payload = realtimeAccessTokenPayloadSchema.safeParse(frame.payload);
     const next = payload.success
-      ? await this.authenticate(payload.data.access_token)
+      ? await this.access.authenticate(payload.data.access_token)
       : { refused: REALTIME_ERRORS.invalidToken };
     if (next && 'refused' in next) return this.shut(channel, next.refused);
     // A channel joined with the public key may sign in; a signed-in one may not change user.
@@ -159,6 +166,25 @@ export class RealtimeConnection {
     channel.subscriber = next;
     this.watchExpiry(channel);
     if (frame.ref !== null) this.reply(frame, 'ok', {});
+    await this.confirmSession(channel);
+  }
+
+  /**
+   * Asks again once the channel is findable by endSession: a revocation between the token's
+   * check and now either finds the channel or is seen here (see auth/session-check.ts).
+   */
+  private async confirmSession(channel: Channel): Promise<void> {
+    const sessionId = channel.subscriber?.sessionId;
+    if (sessionId && !(await this.access.isSessionActive(sessionId))) {
+      this.shut(channel, REALTIME_ERRORS.sessionEnded);
+    }
+  }
+
+  /** The sessions whose tokens this connection's channels were joined with. */
+  *sessionIds(): Iterable<string> {
+    for (const channel of this.channels.values()) {
+      if (channel.subscriber) yield channel.subscriber.sessionId;
+    }
   }
 
   private watchExpiry(channel: Channel): void {

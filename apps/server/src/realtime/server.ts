@@ -8,9 +8,10 @@ import { REALTIME, REALTIME_ERRORS } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { secretsMatch } from '../http/secrets.js';
 import { SESSION_REVOKED } from '../live/fanout.js';
+import { startSessionSweep } from '../live/session-sweep.js';
 import { bindingWants, rowMatches, type Binding } from './bindings.js';
 import { rowChangeSchema, watchRowChanges, type RowChange } from './changes.js';
-import { RealtimeConnection, type Authenticate, type Channel } from './connection.js';
+import { RealtimeConnection, type Access, type Authenticate, type Channel } from './connection.js';
 import { selectVisibleRows } from './repository.js';
 import { REALTIME_COLUMNS } from './tables.js';
 
@@ -64,7 +65,10 @@ export function attachRealtime(
   { anonKey, io }: { anonKey: string; io: SocketServer },
 ): void {
   const connections = new Set<RealtimeConnection>();
-  const authenticate = tokenAuthenticator(ctx, anonKey);
+  const access: Access = {
+    authenticate: tokenAuthenticator(ctx, anonKey),
+    isSessionActive: (sessionId) => ctx.sessions.isActive(sessionId),
+  };
   const wss = new WebSocketServer({ noServer: true, maxPayload: REALTIME.maxFrameBytes });
   const ownOrigin = new URL(ctx.config.PUBLIC_URL).origin;
   const crossInstance = Boolean(ctx.config.REDIS_URL);
@@ -85,7 +89,7 @@ export function attachRealtime(
       return refuse(socket, 400, 'Bad Request', `Unsupported vsn ${vsn}`);
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const connection = new RealtimeConnection(ws, vsn, authenticate, () =>
+      const connection = new RealtimeConnection(ws, vsn, access, () =>
         connections.delete(connection),
       );
       connections.add(connection);
@@ -144,6 +148,12 @@ export function attachRealtime(
   };
   const onSessionRevoked = ({ sessionId }: { sessionId: string }) => endSession(sessionId);
 
+  const stopSweep = startSessionSweep(ctx, {
+    *openSessions() {
+      for (const connection of connections) yield* connection.sessionIds();
+    },
+    endSession,
+  });
   const unwatch = watchRowChanges(ctx, publish);
   io.on(ROW_CHANGE, onRemoteChange);
   io.on(SESSION_REVOKED, endSession);
@@ -156,6 +166,7 @@ export function attachRealtime(
   });
 
   app.addHook('preClose', async () => {
+    stopSweep();
     unwatch();
     io.off(ROW_CHANGE, onRemoteChange);
     io.off(SESSION_REVOKED, endSession);

@@ -1,3 +1,4 @@
+import type { Database } from '../../src/db/index.js';
 import { createTestDatabase } from './database.js';
 import { startTestServer, type TestServer } from './server.js';
 
@@ -10,18 +11,21 @@ export interface TwoInstances {
 
 /**
  * Two server instances on one fresh PostgreSQL database, sharing the Redis at redisUrl (the
- * scale-out tests; they need TEST_DATABASE_URL and TEST_REDIS_URL).
+ * scale-out tests; they need TEST_DATABASE_URL and TEST_REDIS_URL). `secondDb` wraps the
+ * database the second instance sees (to hold back some of its answers).
  */
 export async function startTwoInstances(
   redisUrl: string,
   env: Record<string, string> = {},
+  { secondDb }: { secondDb?: (db: Database) => Database } = {},
 ): Promise<TwoInstances> {
   const database = await createTestDatabase('postgres');
   const shared = { REDIS_URL: redisUrl, ...env };
   const started: TestServer[] = [];
   try {
     started.push(await startTestServer('postgres', { database, env: shared }));
-    started.push(await startTestServer('postgres', { database, env: shared }));
+    const second = secondDb ? { ...database, db: secondDb(database.db) } : database;
+    started.push(await startTestServer('postgres', { database: second, env: shared }));
   } catch (error) {
     for (const server of started) await server.close();
     await database.drop();
