@@ -5,13 +5,15 @@ import {
   SIGN_IN_SLOWDOWN_SECONDS,
 } from '@couple/protocol';
 import { isVapidKeyPair } from './push/keys.js';
-import { SESSION_RECHECK_INTERVAL_MS } from './live/session-sweep.js';
 import { farcasterEnvShape } from './farcaster/config.js';
 import { metricsEnvShape } from './metrics/config.js';
 import { backupEnvShape } from './backup/config.js';
 import { originList } from './config-origins.js';
 import { trustProxySetting } from './config-proxy.js';
 import { readSecretFiles, SecretFileError } from './config-files.js';
+
+/** How often, by default, each open socket and Realtime channel has its session checked again. */
+export const SESSION_RECHECK_INTERVAL_MS = 30_000;
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])

@@ -1,8 +1,5 @@
 import type { AppContext } from '../context.js';
 
-/** How often, by default, each open socket and Realtime channel has its session checked again. */
-export const SESSION_RECHECK_INTERVAL_MS = 30_000;
-
 /** Connections held open for sessions: which sessions they belong to, and how to end one's. */
 export interface SessionHolder {
   openSessions(): Iterable<string>;

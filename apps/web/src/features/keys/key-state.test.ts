@@ -3,7 +3,7 @@ import type { KeyInfo } from '@couple/protocol';
 import { createIdentity, type Identity } from '@couple/protocol';
 import { deriveKeyState, pairOf } from './key-state.js';
 import type { DeviceKeyState } from './keyring.js';
-import type { PartnerKeyPin } from './pins.js';
+import type { PartnerKeyPin } from './keyring.js';
 import { noteSealOf } from './seal.js';
 
 const PARTNER_ID = '22222222-2222-4222-8222-222222222222';

@@ -1,7 +1,7 @@
 import type { IdentityKeysAnswer, KeyHistoryAnswer, KeyInfo } from '@couple/protocol';
 import type { Identity } from '@couple/protocol/browser';
-import type { DeviceKeyState } from './keyring.js';
-import { partnerKeyChangeOf, trustedKeysOf, type PartnerKeyPin, type PinContext } from './pins.js';
+import type { DeviceKeyState, PartnerKeyPin } from './keyring.js';
+import { partnerKeyChangeOf, trustedKeysOf, type PinContext } from './pins.js';
 
 /**
  * - `ready`: this device holds the account's current key.

@@ -1,6 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { identityFromEntropy, type Identity } from '@couple/protocol/browser';
-import type { PartnerKeyPin } from './pins.js';
 
 /**
  * The device's end-to-end keys, in IndexedDB (docs/security.md, "Keys on the device"). Every
@@ -14,6 +13,26 @@ interface StoredIdentity {
   publicKey: string;
   entropy: Uint8Array<ArrayBuffer>;
   createdAt: string;
+}
+
+/**
+ * Why this device holds a partner key (docs/security.md, "Pinned partner keys"):
+ * - `first-use`: the partner's current key when this device first saw this partner;
+ * - `accepted`: the person accepted it after the key-change warning or the rotation notice;
+ * - `verified`: the person compared the safety number of it;
+ * - `signed-rotation`: a key already trusted here signed it as the partner's next key;
+ * - `seen-in-history`: an older key the server listed at first use. It is no key change to
+ *   warn about, but it vouches for nothing: a note it sealed is not shown as end-to-end.
+ */
+export type PinReason =
+  'first-use' | 'accepted' | 'verified' | 'signed-rotation' | 'seen-in-history';
+
+export interface PartnerKeyPin {
+  partnerId: string;
+  keyId: string;
+  publicKey: string;
+  reason: PinReason;
+  pinnedAt: string;
 }
 
 /** What this device remembers about the account's keys, apart from the keys themselves. */

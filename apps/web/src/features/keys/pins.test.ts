@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyHistoryEntry, KeyInfo } from '@couple/protocol';
 import { createIdentity, signKeyRotation, type Identity } from '@couple/protocol';
-import type { DeviceKeyState } from './keyring.js';
+import type { DeviceKeyState, PartnerKeyPin } from './keyring.js';
 import {
   acceptancePins,
   isConfirmedSealer,
   partnerKeyChangeOf,
   pinsToSettle,
   trustedKeysOf,
-  type PartnerKeyPin,
   type PinContext,
 } from './pins.js';
 

@@ -1,26 +1,6 @@
 import type { KeyHistoryEntry, KeyInfo } from '@couple/protocol';
 import { keyIdOfPublicKey, verifyKeyRotation } from '@couple/protocol/browser';
-import type { DeviceKeyState } from './keyring.js';
-
-/**
- * Why this device holds a partner key (docs/security.md, "Pinned partner keys"):
- * - `first-use`: the partner's current key when this device first saw this partner;
- * - `accepted`: the person accepted it after the key-change warning or the rotation notice;
- * - `verified`: the person compared the safety number of it;
- * - `signed-rotation`: a key already trusted here signed it as the partner's next key;
- * - `seen-in-history`: an older key the server listed at first use. It is no key change to
- *   warn about, but it vouches for nothing: a note it sealed is not shown as end-to-end.
- */
-export type PinReason =
-  'first-use' | 'accepted' | 'verified' | 'signed-rotation' | 'seen-in-history';
-
-export interface PartnerKeyPin {
-  partnerId: string;
-  keyId: string;
-  publicKey: string;
-  reason: PinReason;
-  pinnedAt: string;
-}
+import type { DeviceKeyState, PartnerKeyPin, PinReason } from './keyring.js';
 
 /** What the server says now about the partner's keys, and what this device recorded. */
 export interface PinContext {

@@ -8,8 +8,9 @@ import {
   loadIdentities,
   loadPins,
   type DeviceKeyState,
+  type PartnerKeyPin,
 } from './keyring.js';
-import { pinsToSettle, type PartnerKeyPin } from './pins.js';
+import { pinsToSettle } from './pins.js';
 
 export const keysKeys = {
   all: ['keys'] as const,
