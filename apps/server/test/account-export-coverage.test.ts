@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountData } from '@couple/protocol';
+import { startLinkOnNewDevice, type AccountData } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
-import { identityKey, publishKey } from './helpers/keys.js';
+import { publishKey } from './helpers/keys.js';
 import { browserSubscription } from './helpers/rest-fixtures.js';
 
 /** Each table that holds rows about a person, and the part of the export that shows them. */
@@ -89,13 +89,13 @@ describe.each(DRIVERS)('the export covers every table about the person (%s)', (d
       function_name: 'CLIENT_ERROR_export',
       error_message: 'for the export',
     });
+    const link = await startLinkOnNewDevice();
+    const linkRequest = await call('POST', '/api/keys/links', alice, {
+      commitment: link.commitment,
+    });
+    expect(linkRequest.status).toBe(201);
     // What only sign-in flows or a mini-app would write, written as they would.
     const owner = server.ctx.db;
-    await owner.query(
-      `INSERT INTO device_links (user_id, ephemeral_public_key, expires_at)
-       VALUES ($1, $2, now() + interval '5 minutes')`,
-      [alice.id, identityKey().public_key],
-    );
     await owner.query(
       `INSERT INTO notification_tokens (user_id, platform, token, url)
        VALUES ($1, 'farcaster', $2, 'https://client.example.com/notify')`,

@@ -20,13 +20,14 @@ export async function selectOwnRecords(
 ): Promise<Omit<Records, 'sessions' | 'email_links'>> {
   const identityKeys = await rowsOf<Records['identity_keys'][number]>(
     q,
-    `SELECT key_id, public_key, created_at, replaced_at FROM identity_keys
+    `SELECT key_id, public_key, rotation_signature, created_at, replaced_at FROM identity_keys
      WHERE user_id = $1 ORDER BY created_at, key_id`,
     userId,
   );
   const deviceLinks = await rowsOf<Records['device_links'][number]>(
     q,
-    `SELECT id, ephemeral_public_key, created_at, expires_at, approved_at FROM device_links
+    `SELECT id, commitment, approver_public_key, ephemeral_public_key, created_at, expires_at,
+            responded_at, revealed_at, approved_at FROM device_links
      WHERE user_id = $1 ORDER BY created_at, id`,
     userId,
   );

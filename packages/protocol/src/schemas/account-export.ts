@@ -21,16 +21,24 @@ export const sessionRecordSchema = z.object({
 export const identityKeyRecordSchema = z.object({
   key_id: z.string(),
   public_key: z.string(),
+  rotation_signature: z.string().nullable(),
   created_at: z.string(),
   replaced_at: z.string().nullable(),
 });
 
-/** A request to link a new device; the sealed key it carried once approved is not given. */
+/**
+ * A request to link a new device, with the public values of each step taken (commitment,
+ * answer, reveal); the sealed key it carried once approved is not given.
+ */
 export const deviceLinkRecordSchema = z.object({
   id: z.uuid(),
-  ephemeral_public_key: z.string(),
+  commitment: z.string(),
+  approver_public_key: z.string().nullable(),
+  ephemeral_public_key: z.string().nullable(),
   created_at: z.string(),
   expires_at: z.string(),
+  responded_at: z.string().nullable(),
+  revealed_at: z.string().nullable(),
   approved_at: z.string().nullable(),
 });
 
