@@ -63,6 +63,21 @@ describe('pinned partner keys', async () => {
     expect(partnerKeyChangeOf(context(second, [entry(second), entry(first)], pins))).toBe('none');
   });
 
+  it('pins the current key once it is known, though the history named it first', async () => {
+    const history = [entry(second), entry(first)];
+    // The history was read before the answer that makes the key current.
+    const historyFirst: PinContext = { ...context(second, history), partner: null };
+    expect(await pinsToSettle(historyFirst, DEVICE)).toEqual([]);
+    const seenOnly = (await pinsToSettle(context(second, history), DEVICE)).map((pin) => ({
+      ...pin,
+      reason: 'seen-in-history' as const,
+    }));
+    const now = context(second, history, seenOnly);
+    const settled = await pinsToSettle(now, DEVICE);
+    expect(reasons(settled)).toEqual([[second.keyId, 'first-use']]);
+    expect(partnerKeyChangeOf({ ...now, pins: [...seenOnly, ...settled] })).toBe('none');
+  });
+
   it('keeps what a device accepted before pins existed, and warns of the rest', async () => {
     const device = { ...DEVICE, acceptedPartnerKey: `${PARTNER_ID}:${first.keyId}` };
     const now = context(second, [entry(second), entry(first)]);

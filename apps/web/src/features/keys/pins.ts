@@ -169,9 +169,19 @@ export async function pinsToSettle(
   device: DeviceKeyState,
 ): Promise<PartnerKeyPin[]> {
   const { partnerId } = context;
+  const recorded = pinsOf(context.pins, partnerId);
+  // Only a current key is trusted on first use. The keys and their history are read apart, so a
+  // history naming the new key can arrive before the answer that makes it current: pins that
+  // trust nothing yet must not stop the current key from being pinned once it is known.
+  const trustsNone = recorded.every((pin) => pin.reason === 'seen-in-history');
   const first =
-    pinsOf(context.pins, partnerId).length === 0
-      ? await pinsFor(partnerId, firstPins(context, device))
+    trustsNone && context.partner
+      ? await pinsFor(
+          partnerId,
+          firstPins(context, device).filter(
+            ([key, why]) => !recorded.some((pin) => pin.keyId === key.key_id && pin.reason === why),
+          ),
+        )
       : [];
   const known = [...context.pins, ...first];
   const trusted = trustedKeysOf(known, partnerId);
