@@ -46,13 +46,21 @@ export async function answerDesire(
   return stored.answer;
 }
 
+type AnswerEvent = DomainEventMap['desireAnswered'][0];
+
+/** Every listener of one emitted answer gets the same event object: one query serves them all. */
+const partnerChecks = new WeakMap<AnswerEvent, Promise<boolean>>();
+
 /**
  * Whether an answer may still reach its asker: delivery runs after the commit, and a partner
- * who unpaired in between is no longer told (live, Web Push or mini-app notification).
+ * who unpaired in between is no longer told (live, Web Push or mini-app notification). Asked
+ * once per answer, however many surfaces deliver it.
  */
-export function answerReachesPartner(
-  ctx: AppContext,
-  { answererId, askerId }: DomainEventMap['desireAnswered'][0],
-): Promise<boolean> {
-  return repo.selectArePartners(ctx.db, answererId, askerId);
+export function answerReachesPartner(ctx: AppContext, event: AnswerEvent): Promise<boolean> {
+  let check = partnerChecks.get(event);
+  if (!check) {
+    check = repo.selectArePartners(ctx.db, event.answererId, event.askerId);
+    partnerChecks.set(event, check);
+  }
+  return check;
 }
