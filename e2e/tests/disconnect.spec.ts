@@ -1,3 +1,4 @@
+import { english } from '@couple/protocol';
 import { APP_TEXTS, KEY_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
 import { Layout } from '../pages/Layout.js';
@@ -51,7 +52,9 @@ test('the partner who is disconnected is told who left and that the history stay
   await new SettingsPage(alicePage).disconnectFromPartner();
   await expect(toast(alicePage, 'Disconnected from partner')).toBeVisible();
 
-  await expect(toast(bobPage, APP_TEXTS.partnerDisconnectedYou(alice.username))).toBeVisible();
+  await expect(
+    toast(bobPage, english(APP_TEXTS.partnerDisconnectedYou, { name: alice.username })),
+  ).toBeVisible();
   await new PartnerPage(bobPage).expectOpen();
   // The one who left is not told that someone left them.
   await expect(toast(alicePage, 'disconnected from you')).toHaveCount(0);

@@ -1,3 +1,4 @@
+import { english } from '@couple/protocol';
 import { KEY_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
@@ -40,5 +41,7 @@ test('Alice is told she cannot confirm who sealed a note the server forged as Bo
 
   // A key in Bob's history that Alice's device never saw as current is a key change.
   await alicePage.goto('/');
-  await expect(aliceKeys.keyChangeWarning).toContainText(KEY_TEXTS.keyChanged(bob.username));
+  await expect(aliceKeys.keyChangeWarning).toContainText(
+    english(KEY_TEXTS.keyChanged, { name: bob.username }),
+  );
 });

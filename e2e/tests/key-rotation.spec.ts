@@ -1,3 +1,4 @@
+import { english } from '@couple/protocol';
 import { KEY_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
@@ -27,7 +28,9 @@ test('a partner who replaces their key on a device that holds it gets a mild not
   await bobKeys.rotateKey();
 
   await alicePage.goto('/');
-  await expect(aliceKeys.keyRotatedNotice).toContainText(KEY_TEXTS.keyRotatedSigned(bob.username));
+  await expect(aliceKeys.keyRotatedNotice).toContainText(
+    english(KEY_TEXTS.keyRotatedSigned, { name: bob.username }),
+  );
   await expect(aliceKeys.keyChangeWarning).toBeHidden();
   await expect(new DesirePage(alicePage).send).toBeEnabled();
 

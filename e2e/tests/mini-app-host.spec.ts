@@ -1,3 +1,4 @@
+import { english } from '@couple/protocol';
 import { domainManifestSchema } from '@farcaster/miniapp-core';
 import type { Browser, BrowserContext } from '@playwright/test';
 import {
@@ -177,7 +178,7 @@ test.describe('the mini-app in a Farcaster client', () => {
     );
     expect(notified.path).toBe('/client');
     expect(notified.body).toMatchObject({
-      title: TEXTS.pushNewDesireTitle(partner.username),
+      title: english(TEXTS.pushNewDesireTitle, { name: partner.username }),
       body: desireNotificationBody(8, 6),
       tokens: [host.added[0]!.token],
     });

@@ -1,3 +1,4 @@
+import { english } from '@couple/protocol';
 import { KEY_TEXTS, OFFLINE_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
@@ -33,7 +34,7 @@ test('a desire written offline is sent when the connection returns', async ({
   expect(await backend.receivedIds(bob)).toEqual([]);
 
   await alicePage.context().setOffline(false);
-  await expect(toast(alicePage, OFFLINE_TEXTS.queuedSent(1))).toBeVisible();
+  await expect(toast(alicePage, english(OFFLINE_TEXTS.queuedSent, { count: 1 }))).toBeVisible();
   await expect(outbox.items).toHaveCount(0);
   const card = bobInbox.cardWithNote(note);
   await expect(card).toContainText('Intensity: 8/10');
@@ -134,7 +135,9 @@ test('an answer given offline waits, then reaches the sender when the connection
   await expect(sentState).not.toHaveText(/Answered/);
 
   await bobPage.context().setOffline(false);
-  await expect(toast(bobPage, OFFLINE_TEXTS.queuedAnswersSent(1))).toBeVisible();
+  await expect(
+    toast(bobPage, english(OFFLINE_TEXTS.queuedAnswersSent, { count: 1 })),
+  ).toBeVisible();
   await expect(bobCard).not.toContainText(OFFLINE_TEXTS.waitingToSend);
   await expect(sentState).toHaveText(/Answered: Later/);
 });
@@ -170,7 +173,7 @@ test('a note written offline before the partner had keys goes end-to-end when it
       answers.push(response.status());
   });
   await alicePage.context().setOffline(false);
-  await expect(toast(alicePage, OFFLINE_TEXTS.queuedSent(1))).toBeVisible();
+  await expect(toast(alicePage, english(OFFLINE_TEXTS.queuedSent, { count: 1 }))).toBeVisible();
   await expect(new Outbox(alicePage).items).toHaveCount(0);
   // The server refused the older format once both had keys; the app sealed it again.
   expect(answers).toEqual([409, 201]);

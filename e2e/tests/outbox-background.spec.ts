@@ -1,3 +1,4 @@
+import { english } from '@couple/protocol';
 import type { Page } from '@playwright/test';
 import { OFFLINE_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
@@ -85,7 +86,7 @@ test('signing out with a desire waiting asks first, then discards it', async ({
   await settings.signOut.click();
   const question = alicePage.getByRole('alertdialog');
   await expect(question).toContainText(OFFLINE_TEXTS.signOutQuestion);
-  await expect(question).toContainText(OFFLINE_TEXTS.signOutDiscards(1, 0));
+  await expect(question).toContainText(english(OFFLINE_TEXTS.signOutDiscardsDesires, { count: 1 }));
   await expect(question).toBeInViewport({ ratio: 1 });
   await alicePage.screenshot({ path: test.info().outputPath('sign-out-waiting-phone.png') });
 

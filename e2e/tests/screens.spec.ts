@@ -1,3 +1,4 @@
+import { english } from '@couple/protocol';
 import type { Page } from '@playwright/test';
 import { ANSWER_NOTE_TEXTS, ERRORS, OFFLINE_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
@@ -220,7 +221,9 @@ for (const { label, mobile, size } of [
     await layout.open('settings');
     await quietSettings.signOut.click();
     const question = page.getByRole('alertdialog');
-    await expect(question).toContainText(OFFLINE_TEXTS.signOutDiscards(0, 1));
+    await expect(question).toContainText(
+      english(OFFLINE_TEXTS.signOutDiscardsAnswers, { count: 1 }),
+    );
     await shots.capture('sign-out-waiting');
     await question.getByRole('button', { name: 'Cancel' }).click();
     await page.context().setOffline(false);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesireAnswer, Message } from '@couple/protocol';
-import { ANSWERED_BODY, answeredTitle } from '@couple/protocol';
+import { ANSWERED_BODY, ANSWERED_TITLE, english } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
@@ -65,7 +65,7 @@ describe.each(DRIVERS)('answering a desire (%s)', (driver) => {
       const pushed = decryptPush(browser, await push.nextRequest(browser));
       expect(pushed).toMatchObject({
         userId: alice.id,
-        title: answeredTitle(bob.username),
+        title: english(ANSWERED_TITLE, { name: bob.username }),
         body: ANSWERED_BODY,
       });
       expect(JSON.stringify(pushed)).not.toMatch(/in'|I’m in|tonight\?/);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_TEXTS, TEXTS, type ErrorCode, type Message } from '@couple/protocol';
+import { SERVER_TEXTS, TEXTS, english, type ErrorCode, type Message } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import {
@@ -129,7 +129,10 @@ describe.each(DRIVERS)('bad input to the message routes (%s)', (driver) => {
       const dataRequired = 'encryptionData is required when encrypted';
       await refused(encrypted({ encryptionData: undefined }), dataRequired);
       await refused(encrypted({ encryptionData: 'AAAA' }), dataRequired);
-      await refused(encrypted({}, { version: 3 }), TEXTS.unsupportedEncryptionVersion(3));
+      await refused(
+        encrypted({}, { version: 3 }),
+        english(TEXTS.unsupportedEncryptionVersion, { version: 3 }),
+      );
       // Version 2 has its own shape (schemas/keys.ts): v1 fields under version 2 are refused.
       await refused(encrypted({}, { version: 2 }), 'sender_key_id must be base64url');
       await refused(encrypted({}, { iv: 'not base64 at all' }), 'iv must be 12 bytes of base64');

@@ -3,9 +3,9 @@ export const ANSWER_CHOICES = ['in', 'later', 'not_tonight'] as const;
 export type AnswerChoice = (typeof ANSWER_CHOICES)[number];
 
 export const ANSWER_TEXTS: Record<AnswerChoice, string> = {
-  in: 'I’m in',
-  later: 'Later',
-  not_tonight: 'Not tonight',
+  in: /*i18n*/ 'I’m in',
+  later: /*i18n*/ 'Later',
+  not_tonight: /*i18n*/ 'Not tonight',
 };
 
 export const ANSWER_EMOJI: Record<AnswerChoice, string> = {
@@ -15,22 +15,22 @@ export const ANSWER_EMOJI: Record<AnswerChoice, string> = {
 };
 
 /** Push and mini-app title for the desire's sender: never the choice's wording beyond the name. */
-export const answeredTitle = (name: string) => `${name} answered your desire`;
+export const ANSWERED_TITLE = /*i18n*/ '{name} answered your desire';
 /** The notification's body: it says where to look, not what was answered. */
-export const ANSWERED_BODY = 'Open the app to see the answer';
-export const answeredToast = (name: string, choice: AnswerChoice) =>
-  `${name} answered: ${ANSWER_TEXTS[choice]}`;
+export const ANSWERED_BODY = /*i18n*/ 'Open the app to see the answer';
+/** Values: name, and answer (the choice's text, itself translated). */
+export const ANSWERED_TOAST = /*i18n*/ '{name} answered: {answer}';
 
 /** The optional note with an answer (encrypted as a desire's note is). */
 export const ANSWER_NOTE_TEXTS = {
-  add: 'Add a note',
-  change: 'Change the note',
-  label: 'A note with your answer',
-  placeholder: 'A few words for your partner…',
-  send: 'Send note',
-  remove: 'Remove the note',
-  cancel: 'Cancel',
-  yours: 'Your note',
-  sent: 'Note sent',
-  removed: 'Note removed',
+  add: /*i18n*/ 'Add a note',
+  change: /*i18n*/ 'Change the note',
+  label: /*i18n*/ 'A note with your answer',
+  placeholder: /*i18n*/ 'A few words for your partner…',
+  send: /*i18n*/ 'Send note',
+  remove: /*i18n*/ 'Remove the note',
+  cancel: /*i18n*/ 'Cancel',
+  yours: /*i18n*/ 'Your note',
+  sent: /*i18n*/ 'Note sent',
+  removed: /*i18n*/ 'Note removed',
 } as const;

@@ -16,3 +16,4 @@ export * from './errors.js';
 export * from './contract/routes.js';
 export * from './e2e/index.js';
 export * from './account-texts.js';
+export * from './i18n/index.js';

@@ -95,7 +95,9 @@ export async function decryptNote(
   userB: string,
 ): Promise<string> {
   if (encrypted.version !== ENCRYPTION_VERSION) {
-    throw new Error(TEXTS.unsupportedEncryptionVersion(encrypted.version));
+    throw new Error(
+      TEXTS.unsupportedEncryptionVersion.replace('{version}', String(encrypted.version)),
+    );
   }
   const key = await deriveKey(userA, userB, base64ToBytes(encrypted.salt));
   const plain = await globalThis.crypto.subtle.decrypt(

@@ -13,21 +13,20 @@ export const QUIET_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAY_MINUTES = 24 * 60;
 
 export const QUIET_TEXTS = {
-  title: 'Quiet hours',
+  title: /*i18n*/ 'Quiet hours',
   explain:
-    'During quiet hours, notifications of new desires arrive silently (no sound or vibration), and your partner sees that you are in quiet hours before sending. The app still shows them when it is open.',
-  enable: 'Use quiet hours',
-  from: 'From',
-  to: 'To',
-  save: 'Save quiet hours',
-  saved: 'Quiet hours saved',
-  off: 'Quiet hours off',
-  failed: 'Failed to save quiet hours',
-  partnerQuiet: (name: string, until: string) =>
-    `${name} is in quiet hours until ${until}: your desire arrives silently.`,
-  sameStartEnd: 'Quiet hours must start and end at different times',
-  badTime: 'Times must be HH:MM (24-hour)',
-  badZone: 'Unknown time zone',
+    /*i18n*/ 'During quiet hours, notifications of new desires arrive silently (no sound or vibration), and your partner sees that you are in quiet hours before sending. The app still shows them when it is open.',
+  enable: /*i18n*/ 'Use quiet hours',
+  from: /*i18n*/ 'From',
+  to: /*i18n*/ 'To',
+  save: /*i18n*/ 'Save quiet hours',
+  saved: /*i18n*/ 'Quiet hours saved',
+  off: /*i18n*/ 'Quiet hours off',
+  failed: /*i18n*/ 'Failed to save quiet hours',
+  partnerQuiet: /*i18n*/ '{name} is in quiet hours until {until}: your desire arrives silently.',
+  sameStartEnd: /*i18n*/ 'Quiet hours must start and end at different times',
+  badTime: /*i18n*/ 'Times must be HH:MM (24-hour)',
+  badZone: /*i18n*/ 'Unknown time zone',
 } as const;
 
 export function minutesOf(time: string): number {

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_TEXTS, MINI_APP_NOTIFICATION_LIMITS, type PushPayload } from '@couple/protocol';
+import {
+  ACCOUNT_TEXTS,
+  english,
+  MINI_APP_NOTIFICATION_LIMITS,
+  type PushPayload,
+} from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { BackgroundWork } from '../background/background-work.js';
 import type { DomainListener } from '../events.js';
@@ -13,7 +18,7 @@ export function accountDeletedPayload(partnerId: string, username: string): Push
   return {
     userId: partnerId,
     title: ACCOUNT_TEXTS.partnerDeletedAccountTitle,
-    body: ACCOUNT_TEXTS.partnerDeletedAccount(username),
+    body: english(ACCOUNT_TEXTS.partnerDeletedAccount, { name: username }),
     url: '/',
     data: { type: 'partner_account_deleted' },
   };

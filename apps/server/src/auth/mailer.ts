@@ -1,6 +1,11 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { EMAIL_CHANGE_TTL_HOURS, MAIL_TEXTS, PASSWORD_RESET_TTL_MINUTES } from '@couple/protocol';
+import {
+  EMAIL_CHANGE_TTL_HOURS,
+  english,
+  MAIL_TEXTS,
+  PASSWORD_RESET_TTL_MINUTES,
+} from '@couple/protocol';
 
 export interface Mailer {
   sendConfirmation(to: string, link: string): Promise<void>;
@@ -27,17 +32,17 @@ const MAILS = {
   passwordReset: (to: string, link: string): Mail => ({
     to,
     subject: MAIL_TEXTS.resetSubject,
-    text: MAIL_TEXTS.resetBody(link, PASSWORD_RESET_TTL_MINUTES),
+    text: english(MAIL_TEXTS.resetBody, { link, minutes: PASSWORD_RESET_TTL_MINUTES }),
   }),
   emailChange: (to: string, link: string): Mail => ({
     to,
     subject: MAIL_TEXTS.emailChangeSubject,
-    text: MAIL_TEXTS.emailChangeBody(link, EMAIL_CHANGE_TTL_HOURS),
+    text: english(MAIL_TEXTS.emailChangeBody, { link, hours: EMAIL_CHANGE_TTL_HOURS }),
   }),
   emailChangeNotice: (to: string, newEmail: string): Mail => ({
     to,
     subject: MAIL_TEXTS.emailChangeNoticeSubject,
-    text: MAIL_TEXTS.emailChangeNoticeBody(newEmail),
+    text: english(MAIL_TEXTS.emailChangeNoticeBody, { newEmail }),
   }),
 };
 

@@ -3,7 +3,8 @@ import {
   MINI_APP_NOTIFICATION_LIMITS,
   TEXTS,
   ANSWERED_BODY,
-  answeredTitle,
+  ANSWERED_TITLE,
+  english,
   desireNotificationBody,
   partnerConnectedBody,
   type Message,
@@ -42,7 +43,7 @@ export function desireNotification(
   const { title, body, notificationId } = MINI_APP_NOTIFICATION_LIMITS;
   return {
     notificationId: truncate(`desire-${message.id}`, notificationId),
-    title: truncate(TEXTS.pushNewDesireTitle(senderUsername), title),
+    title: truncate(english(TEXTS.pushNewDesireTitle, { name: senderUsername }), title),
     body: truncate(desireNotificationBody(message.intensity, message.urgency), body),
     targetUrl: target(config, '/notifications'),
   };
@@ -69,7 +70,7 @@ export function answeredNotification(
   const { title } = MINI_APP_NOTIFICATION_LIMITS;
   return {
     notificationId: `desire-answered-${randomUUID()}`,
-    title: truncate(answeredTitle(answererUsername), title),
+    title: truncate(english(ANSWERED_TITLE, { name: answererUsername }), title),
     body: ANSWERED_BODY,
     targetUrl: target(config, '/notifications?view=sent'),
   };

@@ -10,7 +10,7 @@ export async function getProfile(ctx: AppContext, userId: string): Promise<Profi
     repo.OWN_PROFILE_WITH_PARTNER_SQL,
   );
   if (!own) throw new HttpError('profile_not_found');
-  return { ...own, partner: own.partner ?? null };
+  return { ...own, partner: own.partner ?? null, locale: null };
 }
 
 /** The username arrives already trimmed, lower-cased and checked by usernameSchema. */

@@ -1,7 +1,8 @@
 import {
   TEXTS,
   ANSWERED_BODY,
-  answeredTitle,
+  ANSWERED_TITLE,
+  english,
   desireNotificationBody,
   isIntense,
   partnerConnectedBody,
@@ -22,7 +23,7 @@ export function newDesirePayload(
 ): PushPayload {
   return {
     userId: receiverId,
-    title: TEXTS.pushNewDesireTitle(senderUsername),
+    title: english(TEXTS.pushNewDesireTitle, { name: senderUsername }),
     body: desireNotificationBody(intensity, urgency),
     url: '/notifications',
     data: { type: 'new_desire', intensity, ...(quiet ? { silent: true } : {}) },
@@ -64,7 +65,7 @@ export function answeredPayload(
 ): PushPayload {
   return {
     userId: askerId,
-    title: answeredTitle(answererUsername),
+    title: english(ANSWERED_TITLE, { name: answererUsername }),
     body: ANSWERED_BODY,
     url: '/notifications?view=sent',
     data: { type: 'desire_answered', ...(quiet ? { silent: true } : {}) },

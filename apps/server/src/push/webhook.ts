@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { SERVER_TEXTS, type PushWebhookBody } from '@couple/protocol';
+import { SERVER_TEXTS, english, type PushWebhookBody } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { secretsMatch } from '../http/secrets.js';
@@ -51,7 +51,7 @@ export async function sendWebhookNotification(
         text:
           outcome.status === null
             ? SERVER_TEXTS.pushServiceUnreachable
-            : SERVER_TEXTS.pushServiceFailed(outcome.status),
+            : english(SERVER_TEXTS.pushServiceFailed, { status: outcome.status }),
         extra: { success: false, delivered: 0 },
       });
   }

@@ -10,7 +10,8 @@ import {
   SERVER_EVENTS,
   TEXTS,
   TOAST_MS,
-  answeredToast,
+  ANSWERED_TOAST,
+  ANSWER_TEXTS,
 } from '@couple/protocol/browser';
 import { intensityEmoji } from '@couple/protocol/browser';
 import { onLive } from '../lib/live.js';
@@ -24,6 +25,7 @@ import {
   setPartnerStatus,
 } from '../features/pairing/queries.js';
 import { profileKeys } from '../features/profile/queries.js';
+import { i18n } from '../lib/i18n.js';
 
 const SENT_VIEW = `${ROUTES.notifications}?view=sent`;
 
@@ -65,7 +67,7 @@ export function useLiveSync(userId: string | undefined): void {
         if (answer.answerer_id === userId) return;
         const name = getPartnerName(queryClient) ?? 'Your partner';
         // One toast per desire: a changed answer, or its note sent after it, replaces it.
-        toast(answeredToast(name, answer.choice), {
+        toast(i18n._(ANSWERED_TOAST, { name, answer: i18n._(ANSWER_TEXTS[answer.choice]) }), {
           id: `answered:${answer.message_id}`,
           duration: TOAST_MS.newDesire,
           icon: ANSWER_EMOJI[answer.choice],
@@ -88,7 +90,9 @@ export function useLiveSync(userId: string | undefined): void {
         void queryClient.invalidateQueries({ queryKey: profileKeys.all });
       }),
       onLive(SERVER_EVENTS.partnerAccountDeleted, ({ username }) => {
-        toast(ACCOUNT_TEXTS.partnerDeletedAccount(username), { duration: TOAST_MS.newDesire });
+        toast(i18n._(ACCOUNT_TEXTS.partnerDeletedAccount, { name: username }), {
+          duration: TOAST_MS.newDesire,
+        });
       }),
     ];
     return () => stops.forEach((stop) => stop());

@@ -28,7 +28,7 @@ function field(body: unknown, name: string): unknown {
 }
 
 function textOf(status: number, parsed: ReturnType<typeof parseBody>): string {
-  if (!parsed.json) return TEXTS.requestFailedWithStatus(status);
+  if (!parsed.json) return TEXTS.requestFailedWithStatus.replace('{status}', String(status));
   const error = field(parsed.body, 'error');
   return typeof error === 'string' && error.trim() !== '' ? error : TEXTS.requestFailed;
 }

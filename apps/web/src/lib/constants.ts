@@ -23,6 +23,8 @@ export const STORAGE_KEYS = {
   /** Also read by public/theme-init.js before the first paint. */
   theme: 'couple-desires.theme',
   pendingPairingCode: 'couple-desires.pending-pairing-code',
+  /** The Language setting of this device; absent means the browser's languages. */
+  locale: 'couple-desires.locale',
 } as const;
 
 /** The notifications switch gives up on a silent push service and says so. */

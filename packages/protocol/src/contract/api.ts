@@ -36,6 +36,7 @@ import {
   partnerSummarySchema,
   statsSchema,
   updateProfileBodySchema,
+  setLocaleBodySchema,
 } from '../schemas/profile.js';
 import {
   approveLinkRequestBodySchema,
@@ -213,6 +214,13 @@ export const API_CONTRACT = {
     errors: [],
   },
   clearQuietHours: { access: 'user', status: 204, answer: none, errors: [] },
+  setLocale: {
+    access: 'user',
+    body: setLocaleBodySchema,
+    status: 200,
+    answer: setLocaleBodySchema,
+    errors: ['profile_not_found'],
+  },
   answerDesire: {
     access: 'user',
     params: messageIdParamsSchema,

@@ -33,6 +33,7 @@ export const API_ROUTES = {
   getQuietHours: { method: 'GET', path: '/profile/quiet-hours' },
   setQuietHours: { method: 'PUT', path: '/profile/quiet-hours' },
   clearQuietHours: { method: 'DELETE', path: '/profile/quiet-hours' },
+  setLocale: { method: 'PUT', path: '/profile/locale' },
   sendDesire: { method: 'POST', path: '/messages' },
 
   getIdentityKeys: { method: 'GET', path: '/keys' },

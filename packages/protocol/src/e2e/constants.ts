@@ -60,9 +60,9 @@ export const SAFETY_NUMBER_GROUP_DIGITS = 5;
 export const SAFETY_QR_PREFIX = 'couple-desires-safety:1:';
 
 export const E2E_TEXTS = {
-  noKeyForThisDevice: 'Linked to another device',
-  tampered: 'This note could not be verified',
-  malformed: 'This note is not in a format this app reads',
-  badPhrase: 'Invalid recovery phrase',
-  badLinkPayload: 'The link could not be verified',
+  noKeyForThisDevice: /*i18n*/ 'Linked to another device',
+  tampered: /*i18n*/ 'This note could not be verified',
+  malformed: /*i18n*/ 'This note is not in a format this app reads',
+  badPhrase: /*i18n*/ 'Invalid recovery phrase',
+  badLinkPayload: /*i18n*/ 'The link could not be verified',
 } as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTE_CIPHERTEXT_BASE64_MAX } from '../constants.js';
 import { TEXTS } from '../texts.js';
+import { english } from '../i18n/translate.js';
 import { listMessagesQuerySchema, sendDesireSchema } from './messages.js';
 
 const IV = 'AAECAwQFBgcICQoL';
@@ -84,8 +85,12 @@ describe('sendDesireSchema encrypted notes', () => {
     expect(errorOf(secret({ encryptionData: undefined }))).toBe(
       'encryptionData is required when encrypted',
     );
-    expect(errorOf(secret({}, { version: 3 }))).toBe(TEXTS.unsupportedEncryptionVersion(3));
-    expect(errorOf(secret({}, { version: '1' }))).toBe(TEXTS.unsupportedEncryptionVersion('1'));
+    expect(errorOf(secret({}, { version: 3 }))).toBe(
+      english(TEXTS.unsupportedEncryptionVersion, { version: 3 }),
+    );
+    expect(errorOf(secret({}, { version: '1' }))).toBe(
+      english(TEXTS.unsupportedEncryptionVersion, { version: '1' }),
+    );
     expect(errorOf(secret({}, { iv: 'AAAA' }))).toBe('iv must be 12 bytes of base64');
     expect(errorOf(secret({}, { iv: '****************' }))).toBe('iv must be base64');
     expect(errorOf(secret({}, { salt: undefined }))).toBe('salt must be base64');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { usernameProblem } from '../rules.js';
 import { TEXTS } from '../texts.js';
+import { LOCALES } from '../i18n/locales.js';
 
 /** SPEC §5: trimmed and lower-cased, then the rule of usernameProblem (shared with the web app). */
 export const usernameSchema = z
@@ -13,6 +14,10 @@ export const usernameSchema = z
   });
 
 export const updateProfileBodySchema = z.strictObject({ username: usernameSchema });
+
+/** A shipped language: the one the server writes this person's pushes and e-mails in. */
+export const localeSchema = z.enum(LOCALES);
+export const setLocaleBodySchema = z.strictObject({ locale: localeSchema });
 
 export const partnerStatusSchema = z.enum(['none', 'pending', 'accepted', 'active']);
 export type PartnerStatus = z.infer<typeof partnerStatusSchema>;
@@ -33,6 +38,8 @@ export const profileSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   partner: partnerSummarySchema.nullable(),
+  /** Null until a device of the account has told its language. */
+  locale: localeSchema.nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

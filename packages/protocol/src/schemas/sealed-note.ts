@@ -27,7 +27,8 @@ export const encryptionDataSchema = z.strictObject(
     iv: base64Of('iv', ENCRYPTION_IV_BYTES),
     salt: base64Of('salt', ENCRYPTION_SALT_BYTES),
     version: z.unknown().refine((v) => v === ENCRYPTION_VERSION, {
-      error: (issue) => TEXTS.unsupportedEncryptionVersion(String(issue.input)),
+      error: (issue) =>
+        TEXTS.unsupportedEncryptionVersion.replace('{version}', String(issue.input)),
     }),
   },
   { error: 'encryptionData is required when encrypted' },

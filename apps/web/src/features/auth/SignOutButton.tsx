@@ -9,6 +9,7 @@ import { logClientError } from '../../lib/client-errors.js';
 import { getSession } from '../../lib/session.js';
 import { signOut } from './actions.js';
 import { ROUTES } from './routing.js';
+import { i18n } from '../../lib/i18n.js';
 
 interface Waiting {
   desires: number;
@@ -67,7 +68,7 @@ export function SignOutButton({ variant = 'secondary' }: { variant?: ButtonProps
     return (
       <ConfirmPanel
         question={OFFLINE_TEXTS.signOutQuestion}
-        details={OFFLINE_TEXTS.signOutDiscards(waiting.desires, waiting.answers)}
+        details={discardsText(waiting)}
         confirmLabel={OFFLINE_TEXTS.signOutAnyway}
         busyLabel="Signing out..."
         busy={busy}
@@ -82,4 +83,10 @@ export function SignOutButton({ variant = 'secondary' }: { variant?: ButtonProps
       Sign Out
     </Button>
   );
+}
+
+function discardsText({ desires, answers }: { desires: number; answers: number }): string {
+  if (answers === 0) return i18n._(OFFLINE_TEXTS.signOutDiscardsDesires, { count: desires });
+  if (desires === 0) return i18n._(OFFLINE_TEXTS.signOutDiscardsAnswers, { count: answers });
+  return i18n._(OFFLINE_TEXTS.signOutDiscardsBoth, { desires, answers });
 }

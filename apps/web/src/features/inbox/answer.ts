@@ -6,6 +6,7 @@ import { fetchKeyState } from '../keys/queries.js';
 import { isStaleKeyError } from '../keys/stale-key.js';
 import { NoteSealError, noteSealOf, sealNoteWith } from '../keys/seal.js';
 import { sendAnswer, type AnswerResult } from './send-answer.js';
+import { i18n } from '../../lib/i18n.js';
 
 /** An answer as the person gives it: the note left as it is (undefined), removed (null), or set. */
 export interface AnswerDraft {
@@ -26,7 +27,8 @@ async function sealAnswerNote(
   cached: boolean,
 ): Promise<SealedNoteInput> {
   const state = await fetchKeyState(queryClient, userId, message.sender_id, { cached });
-  if (state.partnerKeyChanged) throw new NoteSealError(KEY_TEXTS.keyChanged(partnerName));
+  if (state.partnerKeyChanged)
+    throw new NoteSealError(i18n._(KEY_TEXTS.keyChanged, { name: partnerName }));
   return sealNoteWith(noteSealOf(state), text, {
     messageId: message.id,
     senderId: userId,

@@ -1,6 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { KEY_TEXTS } from '@couple/protocol/browser';
 import { KeyNotice } from './KeyNotice.js';
+import { i18n } from '../../lib/i18n.js';
 
 /** Shown on the desire form after the partner's key changed, until the user sends anyway. */
 export function KeyChangeWarning({
@@ -17,7 +18,7 @@ export function KeyChangeWarning({
       tone="warning"
       testId="key-change-warning"
       icon={ShieldAlert}
-      text={KEY_TEXTS.keyChanged(partnerName)}
+      text={i18n._(KEY_TEXTS.keyChanged, { name: partnerName })}
       action={{ label: KEY_TEXTS.sendAnyway, onClick: onSendAnyway, busy }}
     />
   );

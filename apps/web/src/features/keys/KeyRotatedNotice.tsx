@@ -7,6 +7,7 @@ import { usePartnerStatus } from '../pairing/queries.js';
 import type { KeyState } from './key-state.js';
 import { KeyNotice } from './KeyNotice.js';
 import { acceptPartnerKey } from './use-keys.js';
+import { i18n } from '../../lib/i18n.js';
 
 /**
  * The partner rotated their key and their previous, pinned key signed the new one: notes keep
@@ -30,7 +31,7 @@ export function KeyRotatedNotice({ userId, state }: { userId: string; state: Key
       tone="info"
       testId="key-rotated-notice"
       icon={KeyRound}
-      text={KEY_TEXTS.keyRotatedSigned(partnerName)}
+      text={i18n._(KEY_TEXTS.keyRotatedSigned, { name: partnerName })}
       action={{ label: KEY_TEXTS.keyRotatedDismiss, onClick: dismiss, busy }}
       className="mb-6"
     />

@@ -9,6 +9,7 @@ import { pairOf } from './key-state.js';
 import { updateDeviceState } from './keyring.js';
 import { keysKeys } from './queries.js';
 import { acceptPartnerKey, useKeys } from './use-keys.js';
+import { i18n } from '../../lib/i18n.js';
 
 /** Both partners see the same 60 digits for their two current keys, and compare them. */
 export function SafetyNumberPage() {
@@ -40,12 +41,16 @@ export function SafetyNumberPage() {
       <Card className="flex flex-col items-center gap-4">
         {!state && <p className="text-slate-600">Loading…</p>}
         {state && !partner && (
-          <p className="text-slate-700">{KEY_TEXTS.safetyNoPartnerKey(partnerName)}</p>
+          <p className="text-slate-700">
+            {i18n._(KEY_TEXTS.safetyNoPartnerKey, { name: partnerName })}
+          </p>
         )}
         {state && partner && !own && <p className="text-slate-700">{KEY_TEXTS.setupBanner}</p>}
         {number.data && (
           <>
-            <p className="self-start text-slate-700">{KEY_TEXTS.safetyIntro(partnerName)}</p>
+            <p className="self-start text-slate-700">
+              {i18n._(KEY_TEXTS.safetyIntro, { name: partnerName })}
+            </p>
             <p
               data-testid="safety-number"
               className="grid grid-cols-4 gap-x-4 gap-y-2 font-mono text-lg text-slate-900"

@@ -16,6 +16,7 @@ import {
   notifyOutboxChanged,
   subscribeOutbox,
 } from './store.js';
+import { i18n } from '../../lib/i18n.js';
 
 /**
  * The page and the service worker may both send the same waiting desire when the connection
@@ -57,12 +58,15 @@ export function useOutboxSender(userId: string | undefined): void {
     let handled: FlushResult | null = null;
     const confirmSent = (sent: number, answered: number) => {
       if (sent > 0) {
-        toast.success(OFFLINE_TEXTS.queuedSent(sent), { id: SENT_TOAST, duration: TOAST_MS.sent });
+        toast.success(i18n._(OFFLINE_TEXTS.queuedSent, { count: sent }), {
+          id: SENT_TOAST,
+          duration: TOAST_MS.sent,
+        });
         void queryClient.invalidateQueries({ queryKey: inboxKeys.sent() });
         void queryClient.invalidateQueries({ queryKey: profileKeys.stats() });
       }
       if (answered > 0) {
-        toast.success(OFFLINE_TEXTS.queuedAnswersSent(answered), {
+        toast.success(i18n._(OFFLINE_TEXTS.queuedAnswersSent, { count: answered }), {
           id: ANSWERED_TOAST,
           duration: TOAST_MS.sent,
         });

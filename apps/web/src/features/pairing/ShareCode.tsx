@@ -6,6 +6,7 @@ import { Button } from '../../components/Button.js';
 import { QrCode } from '../../components/QrCode.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { pairingLink } from './pairing-link.js';
+import { i18n } from '../../lib/i18n.js';
 
 /**
  * The code as a link (copied, shared through the system sheet) and as a QR code of that link;
@@ -27,8 +28,8 @@ export function ShareCode({ code, children }: { code: string; children: ReactNod
   async function share() {
     try {
       await navigator.share({
-        title: APP_TEXTS.shareCodeTitle,
-        text: APP_TEXTS.shareCodeText(code),
+        title: i18n._(APP_TEXTS.shareCodeTitle),
+        text: i18n._(APP_TEXTS.shareCodeText, { code }),
         url: link,
       });
     } catch (caught) {
@@ -41,7 +42,7 @@ export function ShareCode({ code, children }: { code: string; children: ReactNod
 
   return (
     <div className="flex w-full flex-col items-center gap-3">
-      <QrCode value={link} label={APP_TEXTS.qrLabel(code)} size={160} />
+      <QrCode value={link} label={i18n._(APP_TEXTS.qrLabel, { code })} size={160} />
       <div className="grid w-full gap-3 sm:grid-cols-2">
         {canShare && (
           <Button className="sm:col-span-2" onClick={() => void share()}>

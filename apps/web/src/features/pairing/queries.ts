@@ -4,6 +4,7 @@ import { APP_TEXTS, TIMEOUTS_MS } from '@couple/protocol/browser';
 import { withTimeout } from '../../lib/timeout.js';
 import { api } from '../../lib/api.js';
 import { useSession } from '../../lib/use-session.js';
+import { i18n } from '../../lib/i18n.js';
 
 export const partnerKeys = {
   all: ['partner'] as const,
@@ -53,5 +54,7 @@ export function partnerLeftNotice(
   if (!endedBy || endedBy === userId) return null;
   const name = queryClient.getQueryData<PartnerStatusResponse>(partnerKeys.status())?.partner
     ?.username;
-  return name ? APP_TEXTS.partnerDisconnectedYou(name) : APP_TEXTS.partnerDisconnectedYouNoName;
+  return name
+    ? i18n._(APP_TEXTS.partnerDisconnectedYou, { name })
+    : i18n._(APP_TEXTS.partnerDisconnectedYouNoName);
 }

@@ -1,6 +1,7 @@
 import { Moon } from 'lucide-react';
 import { QUIET_TEXTS } from '@couple/protocol/browser';
 import { useQuietHours } from './queries.js';
+import { i18n } from '../../lib/i18n.js';
 
 /** On the desire form: the partner's quiet hours are on, so the desire arrives silently. */
 export function PartnerQuietNotice({ partnerName }: { partnerName: string }) {
@@ -17,7 +18,7 @@ export function PartnerQuietNotice({ partnerName }: { partnerName: string }) {
       className="flex items-center gap-2 rounded-2xl bg-indigo-50 p-3 text-sm text-indigo-950 ring-1 ring-indigo-200"
     >
       <Moon className="size-5 shrink-0" aria-hidden="true" />
-      {QUIET_TEXTS.partnerQuiet(partnerName, until)}
+      {i18n._(QUIET_TEXTS.partnerQuiet, { name: partnerName, until })}
     </p>
   );
 }

@@ -5,6 +5,7 @@ import { CurrentPasswordField, EmailField } from '../../../components/TextField.
 import { api } from '../../../lib/api.js';
 import { useFormSubmit } from '../../../lib/use-form-submit.js';
 import { FormActions } from './AccountRow.js';
+import { i18n } from '../../../lib/i18n.js';
 
 /** Asks for the change; it happens when the link mailed to the new address is opened. */
 export function ChangeEmail({ onDone }: { onDone: () => void }) {
@@ -25,7 +26,7 @@ export function ChangeEmail({ onDone }: { onDone: () => void }) {
     return (
       <div className="flex flex-col gap-3">
         <p role="status" className="rounded-xl bg-brand-50 p-3 text-sm text-slate-800">
-          {CREDENTIAL_TEXTS.emailChangeSent(sentTo)}
+          {i18n._(CREDENTIAL_TEXTS.emailChangeSent, { email: sentTo })}
         </p>
         <button
           type="button"
