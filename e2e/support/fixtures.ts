@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext, type Frame, type Page } from '@playwright/test';
+import type { Locale } from '@couple/protocol';
 import { Backend } from './users.js';
 
 export interface BrowserOptions {
@@ -8,6 +9,8 @@ export interface BrowserOptions {
   notifications?: boolean;
   /** Let the app's service worker run (the suite blocks it by default). */
   serviceWorker?: boolean;
+  /** The browser's language (navigator.languages), which the app follows by default. */
+  locale?: Locale;
 }
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -29,7 +32,7 @@ export const test = base.extend<Fixtures>({
         viewport: options.viewport ?? (mobile ? MOBILE : DESKTOP),
         ...(mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
         ...(options.serviceWorker ? { serviceWorkers: 'allow' as const } : {}),
-        locale: 'en-US',
+        locale: options.locale ?? 'en-US',
         timezoneId: 'UTC',
         permissions: [
           'clipboard-read',
