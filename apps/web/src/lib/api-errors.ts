@@ -1,5 +1,7 @@
 import { TEXTS, isErrorCode, type ErrorCode } from '@couple/protocol/browser';
-import { i18n } from './i18n.js';
+// Lingui's instance itself, which lib/i18n.ts activates: the service worker reaches this module
+// through the outbox and must not take in that module's React and DOM code.
+import { i18n } from '@lingui/core';
 
 /** A text as its catalog id and values: shown translated, while logs keep the English. */
 export interface TextRef {
