@@ -80,7 +80,8 @@ export function SignOutButton({ variant = 'secondary' }: { variant?: ButtonProps
   }
   return (
     <Button variant={variant} disabled={busy} onClick={ask}>
-      <LogOut className="size-5" aria-hidden="true" />
+      {/* Its arrow leaves towards the end of the line: mirrored in right-to-left languages. */}
+      <LogOut className="size-5 rtl:-scale-x-100" aria-hidden="true" />
       {i18n._('Sign Out')}
     </Button>
   );

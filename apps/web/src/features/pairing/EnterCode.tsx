@@ -65,6 +65,8 @@ export function EnterCode({ onBack, initialCode }: { onBack: () => void; initial
         <input
           className="min-h-14 w-full rounded-xl border border-slate-300 bg-white px-4 text-center font-mono text-2xl font-bold uppercase tracking-widest text-slate-900 placeholder:text-slate-400 focus:border-brand-700"
           name="code"
+          // The code reads left to right in every language, its dash included.
+          dir="ltr"
           placeholder="XXXX-XXXX"
           autoComplete="one-time-code"
           autoCapitalize="characters"

@@ -107,6 +107,7 @@ export function GenerateCode({ onBack }: { onBack: () => void }) {
           <p
             className="font-mono text-4xl font-bold tracking-widest text-brand-800 sm:text-5xl"
             data-testid="pairing-code"
+            dir="ltr"
             aria-label={i18n._('Pairing code {code}', { code: shown.code })}
           >
             {shown.code}

@@ -20,7 +20,10 @@ export function PartnerCard({ profile }: { profile: Profile }) {
         <div className="flex items-center gap-3">
           <HeartHandshake className="size-8 text-brand-700" aria-hidden="true" />
           <div>
-            <p className="font-semibold text-slate-900">@{profile.partner?.username}</p>
+            <p className="font-semibold text-slate-900">
+              {/* Isolated, or an Arabic line would write the handle 'alice@'. */}
+              <bdi>@{profile.partner?.username}</bdi>
+            </p>
             <p className="text-sm font-medium text-emerald-700">{i18n._('Connected')}</p>
           </div>
         </div>

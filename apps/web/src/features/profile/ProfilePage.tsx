@@ -30,7 +30,9 @@ export function ProfilePage() {
           {profile.username.charAt(0)}
         </span>
         <div className="min-w-0">
-          <p className="truncate text-xl font-bold text-slate-900">@{profile.username}</p>
+          <p className="truncate text-xl font-bold text-slate-900">
+            <bdi>@{profile.username}</bdi>
+          </p>
           <p className="text-sm text-slate-600">
             {i18n._('Joined {date}', { date: longDate(profile.created_at) })}
           </p>
