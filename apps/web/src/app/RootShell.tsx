@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { toast } from '../lib/toast.js';
 import { Splash } from '../components/Splash.js';
 import { takeFlash } from '../features/auth/flash.js';
+import { i18n } from '../lib/i18n.js';
 import { useSession } from '../lib/use-session.js';
 
 const SignedInSync = lazy(() => import('./SignedInSync.js'));
@@ -12,7 +13,8 @@ export function RootShell() {
   const userId = useSession()?.user.id;
   useEffect(() => {
     const flash = takeFlash();
-    if (flash) toast.success(flash);
+    // The flash is a text's id, kept across the reload: shown in the language of this load.
+    if (flash) toast.success(i18n._(flash));
   }, []);
   return (
     <>

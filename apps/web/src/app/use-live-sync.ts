@@ -34,7 +34,8 @@ async function notifyHidden(intensity: number): Promise<void> {
   if (document.visibilityState !== 'hidden' || !('Notification' in window)) return;
   if (Notification.permission !== 'granted') return;
   const registration = await navigator.serviceWorker?.getRegistration('/');
-  await registration?.showNotification(`${intensityEmoji(intensity)} ${TEXTS.newDesireToast}`, {
+  const title = `${intensityEmoji(intensity)} ${i18n._(TEXTS.newDesireToast)}`;
+  await registration?.showNotification(title, {
     icon: '/icons/icon-192.png',
     badge: '/icons/badge-72.png',
     tag: NOTIFICATION_TAG,
@@ -54,24 +55,28 @@ export function useLiveSync(userId: string | undefined): void {
         void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
         void queryClient.invalidateQueries({ queryKey: profileKeys.stats() });
         if (message.receiver_id !== userId) return;
-        toast(TEXTS.newDesireToast, {
+        toast(i18n._(TEXTS.newDesireToast), {
           duration: TOAST_MS.newDesire,
           icon: intensityEmoji(message.intensity),
-          description: `Intensity ${message.intensity}/${SCORE_MAX} · Urgency ${message.urgency}/${SCORE_MAX}`,
-          action: { label: 'View', onClick: () => void navigate(ROUTES.notifications) },
+          description: i18n._('Intensity {intensity}/{max} · Urgency {urgency}/{max}', {
+            intensity: message.intensity,
+            urgency: message.urgency,
+            max: SCORE_MAX,
+          }),
+          action: { label: i18n._('View'), onClick: () => void navigate(ROUTES.notifications) },
         });
         void notifyHidden(message.intensity).catch(() => undefined);
       }),
       onLive(SERVER_EVENTS.desireAnswered, (answer) => {
         void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
         if (answer.answerer_id === userId) return;
-        const name = getPartnerName(queryClient) ?? 'Your partner';
+        const name = getPartnerName(queryClient) ?? i18n._('Your partner');
         // One toast per desire: a changed answer, or its note sent after it, replaces it.
         toast(i18n._(ANSWERED_TOAST, { name, answer: i18n._(ANSWER_TEXTS[answer.choice]) }), {
           id: `answered:${answer.message_id}`,
           duration: TOAST_MS.newDesire,
           icon: ANSWER_EMOJI[answer.choice],
-          action: { label: 'View', onClick: () => void navigate(SENT_VIEW) },
+          action: { label: i18n._('View'), onClick: () => void navigate(SENT_VIEW) },
         });
       }),
       onLive(SERVER_EVENTS.unreadCount, ({ count }) => {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useI18n } from '../lib/i18n.js';
 import { keepInView } from '../lib/keep-in-view.js';
 import { Button } from './Button.js';
 
@@ -24,6 +25,7 @@ export function ConfirmPanel({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const i18n = useI18n();
   const id = useId();
   const panel = useRef<HTMLDivElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
@@ -49,7 +51,7 @@ export function ConfirmPanel({
       </p>
       <div className="flex gap-3">
         <Button ref={cancel} variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {i18n._('Cancel')}
         </Button>
         <Button className="bg-red-700 hover:bg-red-800" onClick={onConfirm} disabled={busy}>
           {busy ? busyLabel : confirmLabel}

@@ -1,4 +1,5 @@
 import { PASSWORD_MIN } from '@couple/protocol/browser';
+import { useI18n } from '../lib/i18n.js';
 import { TextField } from './TextField.js';
 
 interface Props {
@@ -11,6 +12,7 @@ interface Props {
 
 /** A new password typed twice (the forms compare the two before sending). */
 export function NewPasswordFields({ password, repeated, onPassword, onRepeated, disabled }: Props) {
+  const i18n = useI18n();
   const shared = {
     type: 'password',
     autoComplete: 'new-password',
@@ -21,14 +23,14 @@ export function NewPasswordFields({ password, repeated, onPassword, onRepeated, 
   return (
     <>
       <TextField
-        label="New password"
+        label={i18n._('New password')}
         name="new-password"
         value={password}
         onChange={(event) => onPassword(event.target.value)}
         {...shared}
       />
       <TextField
-        label="Repeat new password"
+        label={i18n._('Repeat new password')}
         name="repeat-password"
         value={repeated}
         onChange={(event) => onRepeated(event.target.value)}

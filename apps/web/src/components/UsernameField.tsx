@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { USERNAME_MAX } from '@couple/protocol/browser';
+import { useI18n } from '../lib/i18n.js';
 import { TextField } from './TextField.js';
 
 /** The username input of onboarding and settings, with its live character count. */
@@ -12,6 +13,7 @@ export function UsernameField({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const i18n = useI18n();
   const counter = useId();
   return (
     <>
@@ -27,8 +29,8 @@ export function UsernameField({
         onChange={(event) => onChange(event.target.value)}
         aria-describedby={counter}
       />
-      <p id={counter} className="-mt-2 text-right text-sm text-slate-600" aria-live="polite">
-        {value.length}/{USERNAME_MAX} characters
+      <p id={counter} className="-mt-2 text-end text-sm text-slate-600" aria-live="polite">
+        {i18n._('{length}/{max} characters', { length: value.length, max: USERNAME_MAX })}
       </p>
     </>
   );

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '@couple/protocol/i18n/catalogs/en';
 import { ApiError, apiErrorOf, apiErrorText, failureText } from './api-errors.js';
+import { i18n } from './i18n.js';
+
+beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages }));
 
 describe('apiErrorText', () => {
   it('uses the body error text', () => {
@@ -26,6 +30,25 @@ describe('failureText', () => {
     expect(failureText(new TypeError('fetch failed'), 'Failed to connect')).toBe(
       'Failed to connect',
     );
+  });
+
+  it('shows the texts in the active language, values filled in', () => {
+    i18n.loadAndActivate({
+      locale: 'fr',
+      messages: {
+        'Invalid pairing code': 'Code d’appairage invalide',
+        'Failed to connect': 'Échec de la connexion',
+        'Request failed with status {status}': ['La requête a échoué (', ['status'], ')'],
+      },
+    });
+    expect(failureText(new ApiError(400, 'Invalid pairing code'), 'Failed to connect')).toBe(
+      'Code d’appairage invalide',
+    );
+    expect(failureText(new Error('x'), 'Failed to connect')).toBe('Échec de la connexion');
+    const gateway = apiErrorOf(502, '<html>Bad gateway</html>');
+    expect(failureText(gateway, 'Failed to connect')).toBe('La requête a échoué (502)');
+    // The logs keep the English.
+    expect(gateway.message).toBe('Request failed with status 502');
   });
 });
 

@@ -1,14 +1,28 @@
 import { TEXTS, isErrorCode, type ErrorCode } from '@couple/protocol/browser';
+// Lingui's instance itself, which lib/i18n.ts activates: the service worker reaches this module
+// through the outbox and must not take in that module's React and DOM code.
+import { i18n } from '@lingui/core';
+
+/** A text as its catalog id and values: shown translated, while logs keep the English. */
+export interface TextRef {
+  id: string;
+  values?: Record<string, string>;
+}
 
 export class ApiError extends Error {
+  /** The message as a catalog id: the server's texts are ids, this module's own carry values. */
+  readonly text: TextRef;
+
   constructor(
     readonly status: number,
     message: string,
     /** The server's machine code; the web app decides by it, never by the text. */
     readonly code: ErrorCode | null = null,
+    text?: TextRef,
   ) {
     super(message);
     this.name = 'ApiError';
+    this.text = text ?? { id: message };
   }
 }
 
@@ -27,17 +41,25 @@ function field(body: unknown, name: string): unknown {
     : undefined;
 }
 
-function textOf(status: number, parsed: ReturnType<typeof parseBody>): string {
-  if (!parsed.json) return TEXTS.requestFailedWithStatus.replace('{status}', String(status));
+function textOf(status: number, parsed: ReturnType<typeof parseBody>): TextRef {
+  if (!parsed.json) {
+    return { id: TEXTS.requestFailedWithStatus, values: { status: String(status) } };
+  }
   const error = field(parsed.body, 'error');
-  return typeof error === 'string' && error.trim() !== '' ? error : TEXTS.requestFailed;
+  return { id: typeof error === 'string' && error.trim() !== '' ? error : TEXTS.requestFailed };
+}
+
+/** The English of a text: the one place values are filled in without the catalog (logs). */
+function englishOf({ id, values = {} }: TextRef): string {
+  return id.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
 /** The ApiError of a failed response: its text as apiErrorText says, and its code if any. */
 export function apiErrorOf(status: number, rawBody: string): ApiError {
   const parsed = parseBody(rawBody);
   const code = parsed.json ? field(parsed.body, 'code') : undefined;
-  return new ApiError(status, textOf(status, parsed), isErrorCode(code) ? code : null);
+  const text = textOf(status, parsed);
+  return new ApiError(status, englishOf(text), isErrorCode(code) ? code : null, text);
 }
 
 /**
@@ -45,10 +67,14 @@ export function apiErrorOf(status: number, rawBody: string): ApiError {
  * 'Request failed with status {n}' (no JSON at all).
  */
 export function apiErrorText(status: number, rawBody: string): string {
-  return textOf(status, parseBody(rawBody));
+  return englishOf(textOf(status, parseBody(rawBody)));
 }
 
-/** The text to show a person for any failure, with a fallback for non-API errors. */
+/**
+ * The text to show a person for any failure, in the active language: the server's text (its
+ * English is a catalog id), else `fallback`, a catalog id too (the TEXTS constant, untranslated).
+ */
 export function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
+  if (!(error instanceof ApiError)) return i18n._(fallback);
+  return i18n._(error.text.id, error.text.values);
 }

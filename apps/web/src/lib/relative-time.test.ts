@@ -1,8 +1,23 @@
-import { describe, expect, it } from 'vitest';
-import { clockTime, dayLabel, groupByDay, longUsDate, relativeAge } from './relative-time.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '@couple/protocol/i18n/catalogs/en';
+import { i18n } from './i18n.js';
+import {
+  clockTime,
+  dayLabel,
+  groupByDay,
+  longDate,
+  relativeAge,
+  timeOfDay,
+} from './relative-time.js';
 
 const now = Date.parse('2025-06-15T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
+
+// English unless a test says otherwise; the other catalogs are not needed: Intl writes the dates.
+beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages }));
+const speak = (locale: string) => i18n.loadAndActivate({ locale, messages: {} });
+/** Intl puts no-break spaces where English has none ('il y a 5 min'): compare the words. */
+const plain = (text: string) => text.replace(/\s/gu, ' ');
 
 describe('relativeAge', () => {
   it('shows just now under a minute, then minutes under an hour', () => {
@@ -26,11 +41,23 @@ describe('relativeAge', () => {
   it('never shows a negative age for a clock running behind', () => {
     expect(relativeAge(new Date(now + 90_000).toISOString(), now)).toBe('just now');
   });
+
+  it('speaks the active language', () => {
+    speak('fr');
+    expect(plain(relativeAge(ago(5 * 60_000), now))).toBe('il y a 5 min');
+    expect(plain(relativeAge(ago(3 * 3_600_000), now))).toBe('il y a 3 h');
+    speak('ar');
+    expect(relativeAge(ago(5 * 60_000), now)).toMatch(/^قبل .*5/);
+  });
 });
 
-describe('longUsDate', () => {
-  it('formats in long US style', () => {
-    expect(longUsDate('2025-11-21T12:00:00Z')).toBe('November 21, 2025');
+describe('longDate', () => {
+  it('writes the date out in the active language', () => {
+    expect(longDate('2025-11-21T12:00:00Z')).toBe('November 21, 2025');
+    speak('fr');
+    expect(plain(longDate('2025-11-21T12:00:00Z'))).toBe('21 novembre 2025');
+    speak('ar');
+    expect(longDate('2025-11-21T12:00:00Z')).toContain('نوفمبر');
   });
 });
 
@@ -44,6 +71,17 @@ describe('day groups', () => {
     expect(dayLabel('2025-06-14T23:59:00', now)).toBe('Yesterday');
     expect(dayLabel('2025-06-10T12:00:00', now)).toBe('Tuesday, June 10');
     expect(dayLabel('2024-12-31T12:00:00', now)).toBe('Tuesday, December 31, 2024');
+  });
+
+  it('labels the days in French and Arabic', () => {
+    speak('fr');
+    expect(dayLabel('2025-06-15T00:30:00', now)).toBe('Aujourd’hui');
+    expect(dayLabel('2025-06-14T23:59:00', now)).toBe('Hier');
+    expect(plain(dayLabel('2025-06-10T12:00:00', now))).toBe('mardi 10 juin');
+    speak('ar');
+    expect(dayLabel('2025-06-15T00:30:00', now)).toBe('اليوم');
+    expect(dayLabel('2025-06-14T23:59:00', now)).toBe('أمس');
+    expect(dayLabel('2025-06-10T12:00:00', now)).toContain('يونيو');
   });
 
   it('keeps the order and puts consecutive items of one day together', () => {
@@ -60,5 +98,13 @@ describe('day groups', () => {
   it('shows the clock time today and the date before', () => {
     expect(clockTime('2025-06-15T09:05:00', now)).toBe('9:05 AM');
     expect(clockTime('2025-06-13T21:41:00', now)).toBe('Jun 13, 9:41 PM');
+  });
+
+  it('writes times the way the language does', () => {
+    speak('fr');
+    expect(timeOfDay('2025-06-15T21:41:00')).toBe('21:41');
+    expect(plain(clockTime('2025-06-13T21:41:00', now))).toBe('13 juin, 21:41');
+    speak('ar');
+    expect(plain(clockTime('2025-06-15T21:41:00', now))).toMatch(/(9:41|٩:٤١) م/);
   });
 });

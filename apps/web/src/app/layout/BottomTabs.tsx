@@ -2,11 +2,13 @@ import { NavLink } from 'react-router';
 import { BADGE_CAP_MOBILE } from '@couple/protocol/browser';
 import { NAV_ITEMS } from './nav-items.js';
 import { UnreadBadge } from './UnreadBadge.js';
+import { useI18n } from '../../lib/i18n.js';
 
 export function BottomTabs({ unread }: { unread: number }) {
+  const i18n = useI18n();
   return (
     <nav
-      aria-label="Main"
+      aria-label={i18n._('Main')}
       className="fixed inset-x-0 bottom-0 z-20 border-t border-brand-100 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="mx-auto grid max-w-md grid-cols-4">
@@ -22,12 +24,12 @@ export function BottomTabs({ unread }: { unread: number }) {
               }
             >
               <Icon className="size-6" aria-hidden="true" />
-              {tab}
+              {i18n._(tab)}
               {showsUnread && (
                 <UnreadBadge
                   count={unread}
                   cap={BADGE_CAP_MOBILE}
-                  className="absolute top-1.5 left-1/2 ml-2"
+                  className="absolute top-1.5 start-1/2 ms-2"
                 />
               )}
             </NavLink>

@@ -7,22 +7,25 @@ import { useKeys, useKeysLiveSync } from '../../features/keys/use-keys.js';
 import { InstallPrompt } from '../../features/install/InstallPrompt.js';
 import { OfflineBanner } from '../../features/offline/OfflineBanner.js';
 import { Logo } from '../../components/Logo.js';
+import { useI18n } from '../../lib/i18n.js';
 import { BottomTabs } from './BottomTabs.js';
 import { documentTitle } from './nav-items.js';
 import { Sidebar } from './Sidebar.js';
 
-/** The signed-in shell: bottom tabs on mobile, a left sidebar from md up. */
+/** The signed-in shell: bottom tabs on mobile, a sidebar at the start side from md up. */
 export function ProtectedLayout() {
   const unread = useUnreadCount().data ?? 0;
   const keys = useKeys();
   useKeysLiveSync();
   const { pathname } = useLocation();
+  // The title follows the screen and the language.
+  const { locale } = useI18n();
   useEffect(() => {
     document.title = documentTitle(pathname);
     return () => {
       document.title = APP_NAME;
     };
-  }, [pathname]);
+  }, [pathname, locale]);
   return (
     <div className="flex min-h-dvh">
       <Sidebar unread={unread} />

@@ -3,15 +3,17 @@ import { BADGE_CAP_DESKTOP } from '@couple/protocol/browser';
 import { Logo } from '../../components/Logo.js';
 import { NAV_ITEMS } from './nav-items.js';
 import { UnreadBadge } from './UnreadBadge.js';
+import { useI18n } from '../../lib/i18n.js';
 
 export function Sidebar({ unread }: { unread: number }) {
+  const i18n = useI18n();
   return (
-    <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-8 border-r border-brand-100 bg-white px-4 py-6 md:flex">
+    <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-8 border-e border-brand-100 bg-white px-4 py-6 md:flex">
       <div className="flex items-center gap-3 px-2">
         <Logo />
         <span className="text-lg font-bold text-slate-900">Couple Desires</span>
       </div>
-      <nav aria-label="Main">
+      <nav aria-label={i18n._('Main')}>
         <ul className="flex flex-col gap-1">
           {NAV_ITEMS.map(({ to, side, icon: Icon, unread: showsUnread }) => (
             <li key={to}>
@@ -25,7 +27,7 @@ export function Sidebar({ unread }: { unread: number }) {
                 }
               >
                 <Icon className="size-5" aria-hidden="true" />
-                <span className="flex-1">{side}</span>
+                <span className="flex-1">{i18n._(side)}</span>
                 {showsUnread && <UnreadBadge count={unread} cap={BADGE_CAP_DESKTOP} />}
               </NavLink>
             </li>

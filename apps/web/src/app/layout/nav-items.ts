@@ -1,12 +1,13 @@
 import { Heart, Inbox, Settings, User, type LucideIcon } from 'lucide-react';
 import { APP_NAME, APP_TEXTS } from '@couple/protocol/browser';
 import { ROUTES } from '../../features/auth/routing.js';
+import { i18n } from '../../lib/i18n.js';
 
 export interface NavItem {
   to: string;
-  /** Bottom tab label (mobile). */
+  /** Bottom tab label (mobile), a text's id: shown as `i18n._(tab)`. */
   tab: string;
-  /** Sidebar label (desktop). */
+  /** Sidebar label (desktop), a text's id. */
   side: string;
   icon: LucideIcon;
   unread?: boolean;
@@ -17,7 +18,7 @@ export interface NavItem {
  * Settings, except that /notifications is "Inbox" everywhere (docs/decisions.md).
  */
 export const NAV_ITEMS: NavItem[] = [
-  { to: ROUTES.home, tab: 'Desire', side: 'Share Desire', icon: Heart },
+  { to: ROUTES.home, tab: /*i18n*/ 'Desire', side: /*i18n*/ 'Share Desire', icon: Heart },
   {
     to: ROUTES.notifications,
     tab: APP_TEXTS.inboxTitle,
@@ -25,12 +26,12 @@ export const NAV_ITEMS: NavItem[] = [
     icon: Inbox,
     unread: true,
   },
-  { to: ROUTES.profile, tab: 'Profile', side: 'Profile', icon: User },
-  { to: ROUTES.settings, tab: 'Settings', side: 'Settings', icon: Settings },
+  { to: ROUTES.profile, tab: /*i18n*/ 'Profile', side: /*i18n*/ 'Profile', icon: User },
+  { to: ROUTES.settings, tab: /*i18n*/ 'Settings', side: /*i18n*/ 'Settings', icon: Settings },
 ];
 
 /** The document title of a signed-in screen: its name, as on the tab, then the app's. */
 export function documentTitle(pathname: string): string {
   const item = NAV_ITEMS.find(({ to }) => to === pathname);
-  return item ? `${item.tab} · ${APP_NAME}` : APP_NAME;
+  return item ? `${i18n._(item.tab)} · ${APP_NAME}` : APP_NAME;
 }

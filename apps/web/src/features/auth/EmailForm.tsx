@@ -7,6 +7,7 @@ import { FormError } from '../../components/FormError.js';
 import { EmailField, TextField } from '../../components/TextField.js';
 import { api } from '../../lib/api.js';
 import { setSession } from '../../lib/session.js';
+import { useI18n } from '../../lib/i18n.js';
 import { useFormSubmit } from '../../lib/use-form-submit.js';
 import { isSession } from './actions.js';
 import { setFlash } from './flash.js';
@@ -21,26 +22,28 @@ interface Props {
 }
 
 export function EmailForm({ mode, onModeChange, onBack, onSignedUp }: Props) {
+  const i18n = useI18n();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const signup = mode === 'signup';
   const { busy, error, onSubmit } = useFormSubmit({
     tag: signup ? 'signup' : 'signin',
     failed: signup ? TEXTS.signUpFailed : TEXTS.signInFailed,
-    onError: () => signup && toast.error(TEXTS.signUpFailedToast),
+    onError: () => signup && toast.error(i18n._(TEXTS.signUpFailedToast)),
     run: async () => {
       if (signup) {
         const result = await api.signup(email, password);
         if (isSession(result)) {
           setSession(result);
-          toast.success(TEXTS.accountCreated);
+          toast.success(i18n._(TEXTS.accountCreated));
           onSignedUp();
         } else {
-          toast.info(TEXTS.confirmEmail);
+          toast.info(i18n._(TEXTS.confirmEmail));
           onModeChange('signin');
         }
       } else {
         setSession(await api.login(email, password));
+        // An id: the page after the reload shows it in its language.
         setFlash(TEXTS.signedIn);
         // SPEC §4: e-mail sign-in reloads the whole page at /.
         window.location.assign('/');
@@ -51,11 +54,11 @@ export function EmailForm({ mode, onModeChange, onBack, onSignedUp }: Props) {
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate={false}>
       <h2 className="text-center text-xl font-semibold">
-        {signup ? 'Create your account' : 'Welcome back'}
+        {signup ? i18n._('Create your account') : i18n._('Welcome back')}
       </h2>
-      <EmailField label="Email" value={email} onChange={setEmail} />
+      <EmailField label={i18n._('Email')} value={email} onChange={setEmail} />
       <TextField
-        label="Password"
+        label={i18n._('Password')}
         type="password"
         name="password"
         autoComplete={signup ? 'new-password' : 'current-password'}
@@ -70,15 +73,21 @@ export function EmailForm({ mode, onModeChange, onBack, onSignedUp }: Props) {
           state={{ email }}
           className="-mt-2 self-end text-sm font-medium text-brand-800 underline underline-offset-2"
         >
-          {CREDENTIAL_TEXTS.forgotPassword}
+          {i18n._(CREDENTIAL_TEXTS.forgotPassword)}
         </Link>
       )}
       <FormError message={error} />
       <Button type="submit" disabled={busy}>
-        {busy ? (signup ? 'Creating account...' : 'Signing in...') : signup ? 'Sign Up' : 'Sign In'}
+        {busy
+          ? signup
+            ? i18n._('Creating account...')
+            : i18n._('Signing in...')
+          : signup
+            ? i18n._('Sign Up')
+            : i18n._('Sign In')}
       </Button>
       <Button variant="ghost" onClick={onBack} disabled={busy}>
-        Back
+        {i18n._('Back')}
       </Button>
     </form>
   );

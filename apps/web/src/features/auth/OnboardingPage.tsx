@@ -8,6 +8,7 @@ import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
 import { UsernameField } from '../../components/UsernameField.js';
 import { api } from '../../lib/api.js';
+import { useI18n } from '../../lib/i18n.js';
 import { useFormSubmit } from '../../lib/use-form-submit.js';
 import { profileKeys } from '../profile/queries.js';
 import { ROUTES } from './routing.js';
@@ -16,6 +17,7 @@ import { useMiniAppHost } from '../miniapp/host.js';
 import { suggestedUsername } from '../miniapp/suggested-username.js';
 
 export function OnboardingPage() {
+  const i18n = useI18n();
   const host = useMiniAppHost();
   // Inside a Farcaster client the user's Farcaster name is offered; they may change it.
   const [username, setUsername] = useState(() =>
@@ -31,18 +33,21 @@ export function OnboardingPage() {
     run: async () => {
       const profile = await api.updateProfile(name);
       queryClient.setQueryData(profileKeys.detail(), profile);
-      toast.success(TEXTS.usernameSet);
+      toast.success(i18n._(TEXTS.usernameSet));
       void navigate(ROUTES.partner);
     },
   });
 
   return (
-    <AuthShell title="Choose your username" subtitle="This is how your partner will see you.">
+    <AuthShell
+      title={i18n._('Choose your username')}
+      subtitle={i18n._('This is how your partner will see you.')}
+    >
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
-        <UsernameField label="Username" value={username} onChange={setUsername} />
+        <UsernameField label={i18n._('Username')} value={username} onChange={setUsername} />
         <FormError message={error} />
         <Button type="submit" disabled={busy || username.trim().length < USERNAME_MIN}>
-          {busy ? 'Saving...' : 'Continue'}
+          {busy ? i18n._('Saving...') : i18n._('Continue')}
         </Button>
       </form>
       <SignOutButton variant="ghost" />

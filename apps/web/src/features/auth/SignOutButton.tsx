@@ -9,7 +9,7 @@ import { logClientError } from '../../lib/client-errors.js';
 import { getSession } from '../../lib/session.js';
 import { signOut } from './actions.js';
 import { ROUTES } from './routing.js';
-import { i18n } from '../../lib/i18n.js';
+import { useI18n } from '../../lib/i18n.js';
 
 interface Waiting {
   desires: number;
@@ -35,6 +35,7 @@ async function countWaiting(): Promise<Waiting> {
  * desires or answers still waiting to send it asks first, since signing out discards them.
  */
 export function SignOutButton({ variant = 'secondary' }: { variant?: ButtonProps['variant'] }) {
+  const i18n = useI18n();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -67,10 +68,10 @@ export function SignOutButton({ variant = 'secondary' }: { variant?: ButtonProps
   if (waiting.desires + waiting.answers > 0) {
     return (
       <ConfirmPanel
-        question={OFFLINE_TEXTS.signOutQuestion}
-        details={discardsText(waiting)}
-        confirmLabel={OFFLINE_TEXTS.signOutAnyway}
-        busyLabel="Signing out..."
+        question={i18n._(OFFLINE_TEXTS.signOutQuestion)}
+        details={discardsText(i18n, waiting)}
+        confirmLabel={i18n._(OFFLINE_TEXTS.signOutAnyway)}
+        busyLabel={i18n._('Signing out...')}
         busy={busy}
         onCancel={() => setWaiting(NOTHING)}
         onConfirm={leave}
@@ -79,13 +80,14 @@ export function SignOutButton({ variant = 'secondary' }: { variant?: ButtonProps
   }
   return (
     <Button variant={variant} disabled={busy} onClick={ask}>
-      <LogOut className="size-5" aria-hidden="true" />
-      Sign Out
+      {/* Its arrow leaves towards the end of the line: mirrored in right-to-left languages. */}
+      <LogOut className="size-5 rtl:-scale-x-100" aria-hidden="true" />
+      {i18n._('Sign Out')}
     </Button>
   );
 }
 
-function discardsText({ desires, answers }: { desires: number; answers: number }): string {
+function discardsText(i18n: ReturnType<typeof useI18n>, { desires, answers }: Waiting): string {
   if (answers === 0) return i18n._(OFFLINE_TEXTS.signOutDiscardsDesires, { count: desires });
   if (desires === 0) return i18n._(OFFLINE_TEXTS.signOutDiscardsAnswers, { count: answers });
   return i18n._(OFFLINE_TEXTS.signOutDiscardsBoth, { desires, answers });

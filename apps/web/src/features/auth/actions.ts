@@ -5,6 +5,7 @@ import { TEXTS } from '@couple/protocol/browser';
 import { api } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { disconnectLive } from '../../lib/live.js';
+import { i18n } from '../../lib/i18n.js';
 import { clearSession, getSession } from '../../lib/session.js';
 import { clearActiveKeys } from '../keys/active-keys.js';
 
@@ -37,5 +38,5 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   disconnectLive();
   clearActiveKeys();
   queryClient.clear();
-  toast.success(TEXTS.signedOut);
+  toast.success(i18n._(TEXTS.signedOut));
 }

@@ -5,14 +5,13 @@ import { isTemporaryUsername } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { api } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
+import { useI18n } from '../../lib/i18n.js';
 import { ROUTES } from '../auth/routing.js';
 import { signInWithFarcaster } from './actions.js';
 import type { MiniAppHost } from './host.js';
 
-export const FARCASTER_SIGNED_IN = 'Signed in with Farcaster';
-export const FARCASTER_SIGN_IN_FAILED = 'Failed to sign in with Farcaster';
-
 export function FarcasterSignInButton({ host }: { host: MiniAppHost }) {
+  const i18n = useI18n();
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
 
@@ -21,14 +20,14 @@ export function FarcasterSignInButton({ host }: { host: MiniAppHost }) {
     setBusy(true);
     try {
       await signInWithFarcaster(host);
-      toast.success(FARCASTER_SIGNED_IN);
+      toast.success(i18n._('Signed in with Farcaster'));
       const profile = await api.getProfile().catch(() => null);
       void navigate(
         profile && !isTemporaryUsername(profile.username) ? ROUTES.home : ROUTES.onboarding,
       );
     } catch (error) {
       logClientError('farcaster_signin', error);
-      toast.error(FARCASTER_SIGN_IN_FAILED);
+      toast.error(i18n._('Failed to sign in with Farcaster'));
     } finally {
       setBusy(false);
     }
@@ -40,7 +39,7 @@ export function FarcasterSignInButton({ host }: { host: MiniAppHost }) {
       disabled={busy}
       className="bg-violet-700 hover:bg-violet-800"
     >
-      {busy ? 'Signing in...' : 'Sign in with Farcaster'}
+      {busy ? i18n._('Signing in...') : i18n._('Sign in with Farcaster')}
     </Button>
   );
 }

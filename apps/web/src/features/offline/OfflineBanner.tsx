@@ -3,6 +3,7 @@ import { WifiOff } from 'lucide-react';
 import { OFFLINE_TEXTS } from '@couple/protocol/browser';
 import { useProfile } from '../profile/queries.js';
 import { isNetworkFailure } from './network.js';
+import { useI18n } from '../../lib/i18n.js';
 
 function subscribeOnline(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -19,6 +20,7 @@ export function useOnline(): boolean {
 
 /** Above every signed-in screen while it shows the saved state instead of the server's. */
 export function OfflineBanner() {
+  const i18n = useI18n();
   const online = useOnline();
   const profile = useProfile();
   const unreachable = profile.isError && isNetworkFailure(profile.error);
@@ -30,7 +32,7 @@ export function OfflineBanner() {
       className="mb-6 flex items-center gap-2 rounded-2xl bg-amber-50 p-4 text-sm font-medium text-amber-900 ring-1 ring-amber-200"
     >
       <WifiOff className="size-5 shrink-0" aria-hidden="true" />
-      {online ? OFFLINE_TEXTS.unreachableBanner : OFFLINE_TEXTS.offlineBanner}
+      {i18n._(online ? OFFLINE_TEXTS.unreachableBanner : OFFLINE_TEXTS.offlineBanner)}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { FormError } from '../../components/FormError.js';
 import { api } from '../../lib/api.js';
 import { failureText } from '../../lib/api-errors.js';
 import { logClientError } from '../../lib/client-errors.js';
+import { useI18n } from '../../lib/i18n.js';
 import { ROUTES } from '../auth/routing.js';
 import { profileKeys } from '../profile/queries.js';
 import { BackToOptions } from './BackToOptions.js';
@@ -20,6 +21,7 @@ import { partnerKeys } from './queries.js';
 const CODE_INPUT_MAX = PAIRING_CODE_LENGTH + 1;
 
 export function EnterCode({ onBack, initialCode }: { onBack: () => void; initialCode: string }) {
+  const i18n = useI18n();
   const [code, setCode] = useState(initialCode);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -35,7 +37,7 @@ export function EnterCode({ onBack, initialCode }: { onBack: () => void; initial
     try {
       const result = await api.connect(code);
       if (!result.success) {
-        setError(result.error ?? TEXTS.connectFailed);
+        setError(i18n._(result.error ?? TEXTS.connectFailed));
         return;
       }
       const status: PartnerStatusResponse = {
@@ -46,7 +48,7 @@ export function EnterCode({ onBack, initialCode }: { onBack: () => void; initial
       queryClient.setQueryData(partnerKeys.status(), status);
       void queryClient.invalidateQueries({ queryKey: profileKeys.all });
       forgetPairingCode();
-      toast.success(TEXTS.connected);
+      toast.success(i18n._(TEXTS.connected));
       void navigate(ROUTES.home);
     } catch (caught) {
       logClientError('connect_code', caught);
@@ -59,10 +61,12 @@ export function EnterCode({ onBack, initialCode }: { onBack: () => void; initial
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700">
-        Partner&apos;s code
+        {i18n._("Partner's code")}
         <input
           className="min-h-14 w-full rounded-xl border border-slate-300 bg-white px-4 text-center font-mono text-2xl font-bold uppercase tracking-widest text-slate-900 placeholder:text-slate-400 focus:border-brand-700"
           name="code"
+          // The code reads left to right in every language, its dash included.
+          dir="ltr"
           placeholder="XXXX-XXXX"
           autoComplete="one-time-code"
           autoCapitalize="characters"
@@ -74,11 +78,13 @@ export function EnterCode({ onBack, initialCode }: { onBack: () => void; initial
         />
       </label>
       <p id="code-hint" className="-mt-2 text-center text-sm text-slate-600">
-        Enter the 8-character code from your partner
+        {i18n._('Enter the {length}-character code from your partner', {
+          length: PAIRING_CODE_LENGTH,
+        })}
       </p>
       <FormError message={error} />
       <Button type="submit" disabled={busy || !complete}>
-        {busy ? 'Connecting...' : 'Connect'}
+        {busy ? i18n._('Connecting...') : i18n._('Connect')}
       </Button>
       <BackToOptions onBack={onBack} disabled={busy} />
     </form>

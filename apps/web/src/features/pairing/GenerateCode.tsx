@@ -9,6 +9,7 @@ import { FormError } from '../../components/FormError.js';
 import { api } from '../../lib/api.js';
 import { failureText } from '../../lib/api-errors.js';
 import { logClientError } from '../../lib/client-errors.js';
+import { useI18n } from '../../lib/i18n.js';
 import { onLive } from '../../lib/live.js';
 import { ROUTES } from '../auth/routing.js';
 import { profileKeys } from '../profile/queries.js';
@@ -25,6 +26,7 @@ interface PairingCode {
 }
 
 export function GenerateCode({ onBack }: { onBack: () => void }) {
+  const i18n = useI18n();
   const [pairing, setPairing] = useState<PairingCode | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -42,11 +44,11 @@ export function GenerateCode({ onBack }: { onBack: () => void }) {
     try {
       const result = await api.generateCode();
       if (!result.success || !result.code || !result.expires_at) {
-        setError(result.error ?? TEXTS.generateCodeFailed);
+        setError(i18n._(result.error ?? TEXTS.generateCodeFailed));
         return;
       }
       setPairing({ code: result.code, expiresAt: result.expires_at });
-      toast.success(TEXTS.codeGenerated);
+      toast.success(i18n._(TEXTS.codeGenerated));
     } catch (caught) {
       logClientError('generate_code', caught);
       setError(failureText(caught, TEXTS.generateCodeFailed));
@@ -54,7 +56,7 @@ export function GenerateCode({ onBack }: { onBack: () => void }) {
       busyRef.current = false;
       setBusy(false);
     }
-  }, []);
+  }, [i18n]);
 
   useEffect(() => {
     if (requested.current) return;
@@ -73,7 +75,7 @@ export function GenerateCode({ onBack }: { onBack: () => void }) {
       holdRedirects(true);
       setPartnerStatus(queryClient, status, partner);
       void queryClient.invalidateQueries({ queryKey: profileKeys.all });
-      toast.success(TEXTS.partnerConnected);
+      toast.success(i18n._(TEXTS.partnerConnected));
       timer = setTimeout(() => {
         holdRedirects(false);
         void navigate(ROUTES.home);
@@ -86,12 +88,12 @@ export function GenerateCode({ onBack }: { onBack: () => void }) {
         holdRedirects(false);
       }
     };
-  }, [shown, queryClient, navigate]);
+  }, [shown, queryClient, navigate, i18n]);
 
   async function copy(code: string) {
     try {
       await navigator.clipboard.writeText(code);
-      toast.success(TEXTS.codeCopied);
+      toast.success(i18n._(TEXTS.codeCopied));
     } catch (caught) {
       logClientError('copy_code', caught);
     }
@@ -101,39 +103,41 @@ export function GenerateCode({ onBack }: { onBack: () => void }) {
     <div className="flex flex-col gap-4">
       {shown ? (
         <div className="flex flex-col items-center gap-3 rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-brand-100">
-          <p className="text-sm font-medium text-slate-600">Your pairing code</p>
+          <p className="text-sm font-medium text-slate-600">{i18n._('Your pairing code')}</p>
           <p
             className="font-mono text-4xl font-bold tracking-widest text-brand-800 sm:text-5xl"
             data-testid="pairing-code"
-            aria-label={`Pairing code ${shown.code}`}
+            dir="ltr"
+            aria-label={i18n._('Pairing code {code}', { code: shown.code })}
           >
             {shown.code}
           </p>
           <p className="text-sm text-slate-600" aria-live="off">
-            Expires in {formatCountdown(seconds ?? 0)}
+            {i18n._('Expires in {time}', { time: formatCountdown(seconds ?? 0) })}
           </p>
           <ShareCode code={shown.code}>
             <Button variant="secondary" onClick={() => void copy(shown.code)}>
               <Copy className="size-5" aria-hidden="true" />
-              Copy Code
+              {i18n._('Copy Code')}
             </Button>
           </ShareCode>
-          <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-left text-sm text-amber-900">
+          <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-start text-sm text-amber-900">
             <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            Share this code privately with your partner only. Anyone with this code can connect to
-            you.
+            {i18n._(
+              'Share this code privately with your partner only. Anyone with this code can connect to you.',
+            )}
           </p>
           <p className="flex items-center gap-2 text-sm font-medium text-slate-700" role="status">
             <span className="size-2 animate-pulse rounded-full bg-brand-600" aria-hidden="true" />
-            Waiting for partner to connect...
+            {i18n._('Waiting for partner to connect...')}
           </p>
         </div>
       ) : (
         <div className="flex flex-col gap-3 text-center">
-          {busy && <p role="status">Generating code...</p>}
-          {expired && !busy && <p className="text-slate-700">This code has expired.</p>}
+          {busy && <p role="status">{i18n._('Generating code...')}</p>}
+          {expired && !busy && <p className="text-slate-700">{i18n._('This code has expired.')}</p>}
           {!busy && (expired || error) && (
-            <Button onClick={() => void generate()}>Generate New Code</Button>
+            <Button onClick={() => void generate()}>{i18n._('Generate New Code')}</Button>
           )}
         </div>
       )}

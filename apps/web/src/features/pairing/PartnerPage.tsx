@@ -4,6 +4,7 @@ import { KeyRound, QrCode, ShieldCheck } from 'lucide-react';
 import { KEY_TEXTS, PAIRING_CODE_LIFETIME_MINUTES } from '@couple/protocol/browser';
 import { AuthShell } from '../../components/AuthShell.js';
 import { Button } from '../../components/Button.js';
+import { useI18n } from '../../lib/i18n.js';
 import { SignOutButton } from '../auth/SignOutButton.js';
 import { EnterCode } from './EnterCode.js';
 import { GenerateCode } from './GenerateCode.js';
@@ -12,6 +13,7 @@ import { codeFromLink, pendingPairingCode } from './pairing-link.js';
 type Mode = 'choice' | 'generate' | 'enter';
 
 export function PartnerPage() {
+  const i18n = useI18n();
   const { pathname, search } = useLocation();
   // A pairing link opens the enter-code step filled in, even after sign-up and onboarding.
   const [linkCode] = useState(() => codeFromLink(pathname, search) ?? pendingPairingCode());
@@ -20,8 +22,8 @@ export function PartnerPage() {
 
   return (
     <AuthShell
-      title="Connect with your partner"
-      subtitle="Pair your accounts to start sharing desires."
+      title={i18n._('Connect with your partner')}
+      subtitle={i18n._('Pair your accounts to start sharing desires.')}
     >
       {mode === 'generate' && <GenerateCode onBack={back} />}
       {mode === 'enter' && <EnterCode onBack={back} initialCode={linkCode ?? ''} />}
@@ -29,11 +31,11 @@ export function PartnerPage() {
         <div className="flex flex-col gap-4">
           <Button onClick={() => setMode('generate')}>
             <QrCode className="size-5" aria-hidden="true" />
-            Generate Pairing Code
+            {i18n._('Generate Pairing Code')}
           </Button>
           <Button variant="secondary" onClick={() => setMode('enter')}>
             <KeyRound className="size-5" aria-hidden="true" />
-            Enter Partner&apos;s Code
+            {i18n._("Enter Partner's Code")}
           </Button>
           <aside
             aria-labelledby="privacy-title"
@@ -44,13 +46,17 @@ export function PartnerPage() {
               className="mb-2 flex items-center gap-2 font-semibold text-slate-900"
             >
               <ShieldCheck className="size-5 text-brand-700" aria-hidden="true" />
-              Your privacy matters
+              {i18n._('Your privacy matters')}
             </h2>
-            <ul className="list-disc space-y-1 pl-5">
-              <li>No usernames are shared during pairing</li>
-              <li>Codes expire in {PAIRING_CODE_LIFETIME_MINUTES} minutes</li>
-              <li>{KEY_TEXTS.privacyNotes}</li>
-              <li>{KEY_TEXTS.privacyServer}</li>
+            <ul className="list-disc space-y-1 ps-5">
+              <li>{i18n._('No usernames are shared during pairing')}</li>
+              <li>
+                {i18n._('Codes expire in {minutes, plural, one {# minute} other {# minutes}}', {
+                  minutes: PAIRING_CODE_LIFETIME_MINUTES,
+                })}
+              </li>
+              <li>{i18n._(KEY_TEXTS.privacyNotes)}</li>
+              <li>{i18n._(KEY_TEXTS.privacyServer)}</li>
             </ul>
           </aside>
         </div>

@@ -6,20 +6,21 @@ import { Button } from '../../components/Button.js';
 import { QrCode } from '../../components/QrCode.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { pairingLink } from './pairing-link.js';
-import { i18n } from '../../lib/i18n.js';
+import { useI18n } from '../../lib/i18n.js';
 
 /**
  * The code as a link (copied, shared through the system sheet) and as a QR code of that link;
  * `children` (Copy Code) sits beside Copy Link.
  */
 export function ShareCode({ code, children }: { code: string; children: ReactNode }) {
+  const i18n = useI18n();
   const link = pairingLink(window.location.origin, code);
   const canShare = typeof navigator.share === 'function';
 
   async function copyLink() {
     try {
       await navigator.clipboard.writeText(link);
-      toast.success(APP_TEXTS.linkCopied);
+      toast.success(i18n._(APP_TEXTS.linkCopied));
     } catch (caught) {
       logClientError('copy_link', caught);
     }
@@ -47,12 +48,12 @@ export function ShareCode({ code, children }: { code: string; children: ReactNod
         {canShare && (
           <Button className="sm:col-span-2" onClick={() => void share()}>
             <Share2 className="size-5" aria-hidden="true" />
-            {APP_TEXTS.shareCode}
+            {i18n._(APP_TEXTS.shareCode)}
           </Button>
         )}
         <Button variant="secondary" onClick={() => void copyLink()}>
           <Link2 className="size-5" aria-hidden="true" />
-          {APP_TEXTS.copyLink}
+          {i18n._(APP_TEXTS.copyLink)}
         </Button>
         {children}
       </div>

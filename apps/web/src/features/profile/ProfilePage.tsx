@@ -1,5 +1,6 @@
 import { Card } from '../../components/Card.js';
-import { longUsDate } from '../../lib/relative-time.js';
+import { useI18n } from '../../lib/i18n.js';
+import { longDate } from '../../lib/relative-time.js';
 import { PartnerCard } from './PartnerCard.js';
 import { useProfile, useProfileStats } from './queries.js';
 
@@ -13,13 +14,14 @@ function Stat({ label, value }: { label: string; value: number | undefined }) {
 }
 
 export function ProfilePage() {
+  const i18n = useI18n();
   const profile = useProfile().data;
   const stats = useProfileStats().data;
-  if (!profile) return <p role="status">Loading profile...</p>;
+  if (!profile) return <p role="status">{i18n._('Loading profile...')}</p>;
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="sr-only">Profile</h1>
+      <h1 className="sr-only">{i18n._('Profile')}</h1>
       <Card className="flex items-center gap-4">
         <span
           className="grid size-16 shrink-0 place-items-center rounded-full bg-gradient-to-br from-brand-600 to-fuchsia-700 text-2xl font-bold text-white uppercase"
@@ -28,14 +30,18 @@ export function ProfilePage() {
           {profile.username.charAt(0)}
         </span>
         <div className="min-w-0">
-          <p className="truncate text-xl font-bold text-slate-900">@{profile.username}</p>
-          <p className="text-sm text-slate-600">Joined {longUsDate(profile.created_at)}</p>
+          <p className="truncate text-xl font-bold text-slate-900">
+            <bdi>@{profile.username}</bdi>
+          </p>
+          <p className="text-sm text-slate-600">
+            {i18n._('Joined {date}', { date: longDate(profile.created_at) })}
+          </p>
         </div>
       </Card>
       <PartnerCard profile={profile} />
       <div className="grid grid-cols-2 gap-3">
-        <Stat label="Desires Sent" value={stats?.sent} />
-        <Stat label="Desires Received" value={stats?.received} />
+        <Stat label={i18n._('Desires Sent')} value={stats?.sent} />
+        <Stat label={i18n._('Desires Received')} value={stats?.received} />
       </div>
     </div>
   );

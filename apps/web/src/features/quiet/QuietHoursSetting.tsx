@@ -4,8 +4,9 @@ import { toast } from '../../lib/toast.js';
 import { QUIET_TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { api } from '../../lib/api.js';
-import { ApiError } from '../../lib/api-errors.js';
+import { failureText } from '../../lib/api-errors.js';
 import { logClientError } from '../../lib/client-errors.js';
+import { useI18n } from '../../lib/i18n.js';
 import { quietKeys, useQuietHours } from './queries.js';
 
 const DEFAULT_WINDOW = { start: '22:00', end: '07:00' };
@@ -39,6 +40,7 @@ function TimeField({
 
 /** Settings: a daily window in this device's time zone; off by default. */
 export function QuietHoursSetting() {
+  const i18n = useI18n();
   const quiet = useQuietHours();
   const queryClient = useQueryClient();
   const own = quiet.data?.own ?? null;
@@ -61,15 +63,15 @@ export function QuietHoursSetting() {
     try {
       if (next.enabled) {
         await api.setQuietHours({ start, end, time_zone: deviceTimeZone() });
-        toast.success(QUIET_TEXTS.saved);
+        toast.success(i18n._(QUIET_TEXTS.saved));
       } else {
         await api.clearQuietHours();
-        toast.success(QUIET_TEXTS.off);
+        toast.success(i18n._(QUIET_TEXTS.off));
       }
       await queryClient.invalidateQueries({ queryKey: quietKeys.all });
     } catch (error) {
       logClientError('quiet_hours', error);
-      toast.error(error instanceof ApiError ? error.message : QUIET_TEXTS.failed);
+      toast.error(failureText(error, QUIET_TEXTS.failed));
     } finally {
       setBusy(false);
     }
@@ -78,7 +80,7 @@ export function QuietHoursSetting() {
   return (
     <form className="flex flex-col gap-3" onSubmit={(event) => void save({ enabled }, event)}>
       <label className="flex items-center justify-between gap-3 text-base text-slate-900">
-        {QUIET_TEXTS.enable}
+        {i18n._(QUIET_TEXTS.enable)}
         <input
           type="checkbox"
           role="switch"
@@ -91,16 +93,16 @@ export function QuietHoursSetting() {
           }}
         />
       </label>
-      <p className="text-sm text-slate-600">{QUIET_TEXTS.explain}</p>
+      <p className="text-sm text-slate-600">{i18n._(QUIET_TEXTS.explain)}</p>
       {enabled && (
         <>
           <div className="grid grid-cols-2 gap-3">
-            <TimeField label={QUIET_TEXTS.from} value={start} onChange={setStart} />
-            <TimeField label={QUIET_TEXTS.to} value={end} onChange={setEnd} />
+            <TimeField label={i18n._(QUIET_TEXTS.from)} value={start} onChange={setStart} />
+            <TimeField label={i18n._(QUIET_TEXTS.to)} value={end} onChange={setEnd} />
           </div>
           <p className="text-xs text-slate-600">{deviceTimeZone()}</p>
           <Button type="submit" disabled={busy}>
-            {QUIET_TEXTS.save}
+            {i18n._(QUIET_TEXTS.save)}
           </Button>
         </>
       )}

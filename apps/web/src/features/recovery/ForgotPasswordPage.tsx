@@ -6,6 +6,7 @@ import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
 import { EmailField } from '../../components/TextField.js';
 import { api } from '../../lib/api.js';
+import { useI18n } from '../../lib/i18n.js';
 import { useFormSubmit } from '../../lib/use-form-submit.js';
 import { ROUTES } from '../auth/routing.js';
 
@@ -19,6 +20,7 @@ function typedEmail(state: unknown): string {
 }
 
 export function ForgotPasswordPage() {
+  const i18n = useI18n();
   const [email, setEmail] = useState(typedEmail(useLocation().state));
   const [sent, setSent] = useState(false);
   const { busy, error, onSubmit } = useFormSubmit({
@@ -32,8 +34,10 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthShell
-      title="Reset your password"
-      subtitle="Enter the email of your account and we will send you a link to choose a new password."
+      title={i18n._('Reset your password')}
+      subtitle={i18n._(
+        'Enter the email of your account and we will send you a link to choose a new password.',
+      )}
     >
       {sent ? (
         <div className="flex flex-col gap-4">
@@ -41,23 +45,23 @@ export function ForgotPasswordPage() {
             role="status"
             className="rounded-xl bg-white p-4 text-base text-slate-800 shadow-sm ring-1 ring-brand-100"
           >
-            {CREDENTIAL_TEXTS.resetLinkSent}
+            {i18n._(CREDENTIAL_TEXTS.resetLinkSent)}
           </p>
           <Button variant="secondary" onClick={() => setSent(false)}>
-            Send another link
+            {i18n._('Send another link')}
           </Button>
         </div>
       ) : (
         <form onSubmit={onSubmit} className="flex flex-col gap-4">
-          <EmailField label="Email" value={email} onChange={setEmail} />
+          <EmailField label={i18n._('Email')} value={email} onChange={setEmail} />
           <FormError message={error} />
           <Button type="submit" disabled={busy}>
-            {busy ? 'Sending...' : 'Send reset link'}
+            {busy ? i18n._('Sending...') : i18n._('Send reset link')}
           </Button>
         </form>
       )}
       <Link to={`${ROUTES.welcome}?signin=1`} className={backLink}>
-        Back to sign in
+        {i18n._('Back to sign in')}
       </Link>
     </AuthShell>
   );

@@ -6,6 +6,7 @@ import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
 import { NewPasswordFields } from '../../components/NewPasswordFields.js';
 import { api } from '../../lib/api.js';
+import { useI18n } from '../../lib/i18n.js';
 import { ApiError } from '../../lib/api-errors.js';
 import { useFormSubmit } from '../../lib/use-form-submit.js';
 import { setSession } from '../../lib/session.js';
@@ -17,6 +18,7 @@ function readToken(): string | null {
 }
 
 export function ResetPasswordPage() {
+  const i18n = useI18n();
   const [token] = useState(readToken);
   // Once read, the token leaves the address bar, so it stays out of the history.
   useEffect(() => {
@@ -36,7 +38,7 @@ export function ResetPasswordPage() {
     },
     run: async () => {
       setSession(await api.resetPassword(token ?? '', password));
-      setFlash(CREDENTIAL_TEXTS.passwordReset);
+      setFlash(CREDENTIAL_TEXTS.passwordReset); // an id: shown translated after the reload
       // As after an e-mail sign-in (SPEC §4): the whole app starts again, signed in.
       window.location.assign('/');
     },
@@ -45,12 +47,12 @@ export function ResetPasswordPage() {
     },
   });
   const { busy, onSubmit } = submit;
-  const error = submit.error ?? (token ? null : CREDENTIAL_TEXTS.resetLinkMissing);
+  const error = submit.error ?? (token ? null : i18n._(CREDENTIAL_TEXTS.resetLinkMissing));
 
   return (
     <AuthShell
-      title="Choose a new password"
-      subtitle="You will be signed out everywhere else, and signed in here."
+      title={i18n._('Choose a new password')}
+      subtitle={i18n._('You will be signed out everywhere else, and signed in here.')}
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
         <NewPasswordFields
@@ -66,11 +68,11 @@ export function ResetPasswordPage() {
             to={ACCOUNT_PAGES.forgotPassword}
             className="inline-flex min-h-12 items-center justify-center rounded-xl bg-brand-700 px-4 font-semibold text-white"
           >
-            Request a new link
+            {i18n._('Request a new link')}
           </Link>
         ) : (
           <Button type="submit" disabled={busy}>
-            {busy ? 'Saving...' : 'Set new password'}
+            {busy ? i18n._('Saving...') : i18n._('Set new password')}
           </Button>
         )}
       </form>
