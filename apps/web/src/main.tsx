@@ -7,7 +7,7 @@ import { addDebugProbe, installDebugTools } from './lib/debug.js';
 import { getLiveState } from './lib/live.js';
 import { registerServiceWorker } from './lib/service-worker.js';
 import { getSession } from './lib/session.js';
-import { activateLocale, deviceLocale } from './lib/i18n.js';
+import { deviceLocale, startLocale } from './lib/i18n.js';
 import { captureInstallPrompt, isStandalone } from './features/install/install-store.js';
 import { detectMiniAppHost, getHostState } from './features/miniapp/host.js';
 import { rememberPairingLink } from './features/pairing/pairing-link.js';
@@ -59,8 +59,5 @@ function render() {
   );
 }
 
-// The screens render once the language's catalog is here: no flash of English first. If it cannot
-// load (an old cache, no network), the English ids are the texts.
-activateLocale(deviceLocale())
-  .catch((error: unknown) => logClientError('load_locale', error))
-  .finally(render);
+// The screens render once the language's catalog is here: no flash of English first.
+void startLocale(deviceLocale()).finally(render);

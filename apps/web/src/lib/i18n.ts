@@ -1,6 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { i18n, type I18n, type Messages } from '@lingui/core';
-import { isLocale, matchLocale, textDirection, type Locale } from '@couple/protocol/browser';
+import {
+  SOURCE_LOCALE,
+  isLocale,
+  matchLocale,
+  textDirection,
+  type Locale,
+} from '@couple/protocol/browser';
+import { logClientError } from './client-errors.js';
 import { STORAGE_KEYS } from './constants.js';
 import { readStorage, writeStorage } from './storage.js';
 
@@ -42,6 +49,23 @@ export async function activateLocale(locale: Locale): Promise<void> {
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale;
   document.documentElement.dir = textDirection(locale);
+}
+
+/**
+ * The first language of a start: the device's, else English, else English without a catalog
+ * (the ids are English; a text with values then shows its placeholders), so that no screen ever
+ * renders without an active language (`i18n._` throws then).
+ */
+export async function startLocale(locale: Locale): Promise<void> {
+  for (const candidate of new Set<Locale>([locale, SOURCE_LOCALE])) {
+    try {
+      await activateLocale(candidate);
+      return;
+    } catch (error) {
+      logClientError('load_locale', error);
+    }
+  }
+  i18n.loadAndActivate({ locale: SOURCE_LOCALE, messages: {} });
 }
 
 /** The Language setting: remembered on this device (and saved on the account by its caller). */
