@@ -2,7 +2,8 @@ import { Inbox, Send } from 'lucide-react';
 import type { DesireAnswer, Message } from '@couple/protocol';
 import { Button } from '../../components/Button.js';
 import { useI18n } from '../../lib/i18n.js';
-import { groupByLocalDay } from './dates.js';
+import { groupByDay } from '../../lib/relative-time.js';
+import { localDayLabel } from './dates.js';
 import { MessageCard } from './MessageCard.js';
 import type { MessageBox } from './queries.js';
 
@@ -55,12 +56,18 @@ export function MessageList({
       </div>
     );
   }
+  // Each day's heading in the active language (the grouping itself is by calendar day).
+  const heading = (items: Message[]) => localDayLabel(items[0]?.created_at ?? '', now);
   return (
     <div className="flex flex-col gap-5">
-      {groupByLocalDay(messages, now).map((group) => (
-        <section key={group.label} aria-label={group.label} className="flex flex-col gap-3">
+      {groupByDay(messages, now).map((group) => (
+        <section
+          key={group.label}
+          aria-label={heading(group.items)}
+          className="flex flex-col gap-3"
+        >
           <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
-            {group.label}
+            {heading(group.items)}
           </h2>
           <ul
             className="flex flex-col gap-3"

@@ -37,21 +37,6 @@ export function localDayLabel(iso: string, nowMs: number): string {
   }).format(date);
 }
 
-/** Consecutive items of one day under one heading, in the order given (newest first). */
-export function groupByLocalDay<T extends { created_at: string }>(
-  items: readonly T[],
-  nowMs: number,
-): { label: string; items: T[] }[] {
-  const groups: { label: string; items: T[] }[] = [];
-  for (const item of items) {
-    const label = localDayLabel(item.created_at, nowMs);
-    const last = groups.at(-1);
-    if (last?.label === label) last.items.push(item);
-    else groups.push({ label, items: [item] });
-  }
-  return groups;
-}
-
 /** '9:41 PM' today, else 'Nov 21, 9:41 PM' (each language's own order and clock). */
 export function localClockTime(iso: string, nowMs: number): string {
   const date = new Date(iso);
