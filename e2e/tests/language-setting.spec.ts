@@ -1,4 +1,5 @@
 import { translate } from '@couple/protocol';
+import { APP_TEXTS } from '@couple/protocol/browser';
 import { LanguageSetting } from '../pages/LanguageSetting.js';
 import { Layout } from '../pages/Layout.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
@@ -30,6 +31,10 @@ test('a person switches the app to French, it is saved on the account and holds 
     exact: true,
   });
   await expect(frenchHeading).toBeVisible();
+  // A section title already translated: the page really is in French, not in English ids.
+  const appearance = translate('fr', APP_TEXTS.themeTitle);
+  expect(appearance).not.toBe(APP_TEXTS.themeTitle);
+  await expect(page.getByRole('heading', { name: appearance, exact: true })).toBeVisible();
 
   await page.reload();
   await language.expectLanguage('fr');
