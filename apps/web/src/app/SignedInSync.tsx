@@ -1,5 +1,6 @@
 import { useOutboxSender } from '../features/outbox/use-outbox.js';
 import { useLiveSync } from './use-live-sync.js';
+import { useLocaleSync } from '../features/settings/use-locale-sync.js';
 
 /**
  * What runs for a signed-in person on every screen: live events into the cache and the outbox's
@@ -8,5 +9,6 @@ import { useLiveSync } from './use-live-sync.js';
 export default function SignedInSync({ userId }: { userId: string }) {
   useLiveSync(userId);
   useOutboxSender(userId);
+  useLocaleSync();
   return null;
 }

@@ -63,6 +63,7 @@ export const api = {
 
   getProfile: () => call('getProfile'),
   updateProfile: (username: string) => call('updateProfile', { body: { username } }),
+  setLocale: (locale: ApiBody<'setLocale'>['locale']) => call('setLocale', { body: { locale } }),
   getProfileStats: () => call('getProfileStats'),
 
   partnerStatus: () => call('getPartnerStatus'),

@@ -26,16 +26,21 @@ import { loadScore, saveScore } from './scores.js';
 import { OutboxList } from '../outbox/OutboxList.js';
 import { sendDesire } from './send.js';
 import { ROUTES } from '../auth/routing.js';
+import { i18n, useI18n } from '../../lib/i18n.js';
 
 const KNOWN_TEXTS: readonly string[] = [TEXTS.partnerLoading, TEXTS.noConnectedPartner];
+/** The reason shown for a failed send; each is an English catalog id, shown translated. */
 function sendErrorText(error: unknown): string {
-  if (error instanceof NoteSealError) return error.message;
-  if (error instanceof ApiError || error instanceof LiveAckError) return error.message;
-  if (error instanceof Error && KNOWN_TEXTS.includes(error.message)) return error.message;
-  return TEXTS.sendFailed;
+  const shown =
+    error instanceof NoteSealError ||
+    error instanceof ApiError ||
+    error instanceof LiveAckError ||
+    (error instanceof Error && KNOWN_TEXTS.includes(error.message));
+  return i18n._(shown ? error.message : TEXTS.sendFailed);
 }
 
 export function DesirePage() {
+  useI18n();
   const [intensity, setIntensity] = useState(() => loadScore(STORAGE_KEYS.intensity));
   const [urgency, setUrgency] = useState(() => loadScore(STORAGE_KEYS.urgency));
   const [note, setNote] = useState('');
@@ -44,7 +49,7 @@ export function DesirePage() {
   const queryClient = useQueryClient();
   const keys = useKeys();
   const seal = noteSealOf(keys.state);
-  const partnerName = usePartnerStatus().data?.partner?.username ?? 'Your partner';
+  const partnerName = usePartnerStatus().data?.partner?.username ?? i18n._('Your partner');
   const keyChanged = keys.state?.partnerKeyChanged ?? false;
 
   async function submit(event?: FormEvent, { acceptKeyChange = false } = {}) {
@@ -52,7 +57,7 @@ export function DesirePage() {
     if (busyRef.current || (keyChanged && !acceptKeyChange)) return;
     const session = getSession();
     if (!session) {
-      toast.error(TEXTS.signInToSend);
+      toast.error(i18n._(TEXTS.signInToSend));
       return;
     }
     busyRef.current = true;
@@ -74,8 +79,9 @@ export function DesirePage() {
         return send(noteSealOf(fresh));
       });
       setNote('');
-      if (result.kind === 'queued') toast(OFFLINE_TEXTS.queuedToast, { duration: TOAST_MS.sent });
-      else toast.success(TEXTS.desireSent, { duration: TOAST_MS.sent });
+      if (result.kind === 'queued') {
+        toast(i18n._(OFFLINE_TEXTS.queuedToast), { duration: TOAST_MS.sent });
+      } else toast.success(i18n._(TEXTS.desireSent), { duration: TOAST_MS.sent });
       void queryClient.invalidateQueries({ queryKey: profileKeys.stats() });
     } catch (error) {
       logClientError('send_desire', error);
@@ -90,26 +96,28 @@ export function DesirePage() {
     <form onSubmit={submit} className="flex flex-col gap-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">
-          Share Your Desire
+          {i18n._('Share Your Desire')}
         </h1>
-        <p className="mt-1 text-slate-600">Let your partner know how you feel right now.</p>
+        <p className="mt-1 text-slate-600">
+          {i18n._('Let your partner know how you feel right now.')}
+        </p>
       </header>
       <Card className="flex flex-col gap-8">
         <ScoreSlider
-          label="Intensity"
+          label={i18n._('Intensity')}
           value={intensity}
-          low="Gentle"
-          high="Intense"
+          low={i18n._('Gentle')}
+          high={i18n._('Intense')}
           onChange={(value) => {
             setIntensity(value);
             saveScore(STORAGE_KEYS.intensity, value);
           }}
         />
         <ScoreSlider
-          label="Urgency"
+          label={i18n._('Urgency')}
           value={urgency}
-          low="Whenever"
-          high="Right now"
+          low={i18n._('Whenever')}
+          high={i18n._('Right now')}
           onChange={(value) => {
             setUrgency(value);
             saveScore(STORAGE_KEYS.urgency, value);
@@ -119,7 +127,7 @@ export function DesirePage() {
       <Card className="flex flex-col gap-2">
         <div className="flex items-center justify-between gap-2">
           <label htmlFor="desire-note" className="text-base font-semibold text-slate-900">
-            Add a Note (Optional)
+            {i18n._('Add a Note (Optional)')}
           </label>
           <NoteSealTag seal={seal} />
         </div>
@@ -131,18 +139,18 @@ export function DesirePage() {
           disabled={seal.kind === 'needs-device'}
           value={note}
           onChange={(event) => setNote(event.target.value)}
-          placeholder="Something only your partner should read..."
+          placeholder={i18n._('Something only your partner should read...')}
           aria-describedby="note-counter"
           className="w-full resize-none rounded-xl border border-slate-300 bg-white p-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-700"
         />
         {seal.kind === 'needs-device' ? (
           <p id="note-counter" className="text-sm text-slate-700">
             <Link to={ROUTES.keySetup} className="underline">
-              {KEY_TEXTS.noteNeedsDevice}
+              {i18n._(KEY_TEXTS.noteNeedsDevice)}
             </Link>
           </p>
         ) : (
-          <p id="note-counter" className="text-right text-sm text-slate-600">
+          <p id="note-counter" className="text-end text-sm text-slate-600">
             {note.length}/{NOTE_MAX}
           </p>
         )}
@@ -157,7 +165,7 @@ export function DesirePage() {
       )}
       <Button type="submit" disabled={busy || keyChanged}>
         <Send className="size-5" aria-hidden="true" />
-        {busy ? 'Sending...' : 'Send Desire'}
+        {busy ? i18n._('Sending...') : i18n._('Send Desire')}
       </Button>
       <OutboxList />
     </form>

@@ -19,6 +19,7 @@ import { AnswerNoteForm } from './AnswerNoteForm.js';
 import { useAnswerNote } from './decrypt.js';
 import { NoteBody } from './NoteBody.js';
 import { inboxKeys } from './queries.js';
+import { useI18n } from '../../lib/i18n.js';
 
 /** This desire's answer waiting in the outbox, if any. */
 function useQueuedAnswer(messageId: string): QueuedAnswer | undefined {
@@ -42,6 +43,7 @@ export function AnswerBar({
   answer: DesireAnswer | undefined;
   partnerName: string;
 }) {
+  const i18n = useI18n();
   const queryClient = useQueryClient();
   const userId = useSession()?.user.id;
   const queued = useQueuedAnswer(message.id);
@@ -55,17 +57,18 @@ export function AnswerBar({
     onSuccess: (result, draft) => {
       // Only a sent note closes the form: a choice's success must not close one opened meanwhile.
       if (draft.note !== undefined) setWriting(false);
-      if (result === 'queued') toast(OFFLINE_TEXTS.answerQueuedToast);
+      if (result === 'queued') toast(i18n._(OFFLINE_TEXTS.answerQueuedToast));
       else {
         if (draft.note !== undefined) {
-          toast.success(draft.note ? ANSWER_NOTE_TEXTS.sent : ANSWER_NOTE_TEXTS.removed);
+          toast.success(i18n._(draft.note ? ANSWER_NOTE_TEXTS.sent : ANSWER_NOTE_TEXTS.removed));
         }
         void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
       }
     },
     onError: (error) => {
       logClientError('answer_desire', error);
-      toast.error(error instanceof Error ? error.message : String(error));
+      // Refusals and seal errors carry an English catalog id.
+      toast.error(i18n._(error instanceof Error ? error.message : String(error)));
     },
   });
   const waiting = queued && !queued.failure ? queued.answer.choice : undefined;
@@ -76,7 +79,7 @@ export function AnswerBar({
   const hasNote = ownNote.kind !== 'none';
   return (
     <>
-      <div role="group" aria-label="Answer" className="mt-3 flex flex-wrap gap-2">
+      <div role="group" aria-label={i18n._('Answer')} className="mt-3 flex flex-wrap gap-2">
         {ANSWER_CHOICES.map((choice) => (
           <button
             key={choice}
@@ -91,13 +94,15 @@ export function AnswerBar({
             }`}
           >
             <span aria-hidden="true">{ANSWER_EMOJI[choice]}</span>
-            {ANSWER_TEXTS[choice]}
+            {i18n._(ANSWER_TEXTS[choice])}
           </button>
         ))}
       </div>
       {hasNote && !writing && (
         <div data-testid="answer-note">
-          <p className="mt-3 text-xs font-semibold text-slate-600">{ANSWER_NOTE_TEXTS.yours}</p>
+          <p className="mt-3 text-xs font-semibold text-slate-600">
+            {i18n._(ANSWER_NOTE_TEXTS.yours)}
+          </p>
           <NoteBody note={ownNote} />
         </div>
       )}
@@ -107,7 +112,7 @@ export function AnswerBar({
           onClick={() => setWriting(true)}
           className="mt-2 min-h-10 text-sm font-semibold text-brand-800 underline"
         >
-          {hasNote ? ANSWER_NOTE_TEXTS.change : ANSWER_NOTE_TEXTS.add}
+          {i18n._(hasNote ? ANSWER_NOTE_TEXTS.change : ANSWER_NOTE_TEXTS.add)}
         </button>
       )}
       {chosen && writing && (

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ANSWER_NOTE_TEXTS, NOTE_MAX } from '@couple/protocol/browser';
+import { useI18n } from '../../lib/i18n.js';
 
 /**
  * Writes (or changes) the note sent with an answer. It is sealed on this device before it
@@ -16,6 +17,7 @@ export function AnswerNoteForm({
   onSubmit: (note: string | null) => void;
   onCancel: () => void;
 }) {
+  const i18n = useI18n();
   const [note, setNote] = useState('');
   const id = useId();
   const submit = (event: FormEvent) => {
@@ -27,10 +29,10 @@ export function AnswerNoteForm({
     <form
       onSubmit={submit}
       className="mt-3 flex flex-col gap-2"
-      aria-label={ANSWER_NOTE_TEXTS.label}
+      aria-label={i18n._(ANSWER_NOTE_TEXTS.label)}
     >
       <label htmlFor={`${id}-note`} className="text-sm font-semibold text-slate-800">
-        {ANSWER_NOTE_TEXTS.label}
+        {i18n._(ANSWER_NOTE_TEXTS.label)}
       </label>
       <textarea
         id={`${id}-note`}
@@ -40,7 +42,7 @@ export function AnswerNoteForm({
         // The form opens on a tap meant for writing: the keyboard should come up with it.
         autoFocus
         onChange={(event) => setNote(event.target.value)}
-        placeholder={ANSWER_NOTE_TEXTS.placeholder}
+        placeholder={i18n._(ANSWER_NOTE_TEXTS.placeholder)}
         aria-describedby={`${id}-counter`}
         className="w-full resize-none rounded-xl border border-slate-300 bg-white p-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-700"
       />
@@ -50,7 +52,7 @@ export function AnswerNoteForm({
           disabled={busy || note.trim() === ''}
           className={`${chip} bg-brand-700 text-white ring-brand-700 disabled:opacity-50`}
         >
-          {ANSWER_NOTE_TEXTS.send}
+          {i18n._(ANSWER_NOTE_TEXTS.send)}
         </button>
         {hasNote && (
           <button
@@ -59,7 +61,7 @@ export function AnswerNoteForm({
             onClick={() => onSubmit(null)}
             className={`${chip} bg-white text-red-700 ring-red-200 hover:bg-red-50`}
           >
-            {ANSWER_NOTE_TEXTS.remove}
+            {i18n._(ANSWER_NOTE_TEXTS.remove)}
           </button>
         )}
         <button
@@ -67,9 +69,9 @@ export function AnswerNoteForm({
           onClick={onCancel}
           className={`${chip} bg-white text-slate-700 ring-slate-200 hover:bg-slate-50`}
         >
-          {ANSWER_NOTE_TEXTS.cancel}
+          {i18n._(ANSWER_NOTE_TEXTS.cancel)}
         </button>
-        <span id={`${id}-counter`} className="ml-auto text-xs text-slate-600">
+        <span id={`${id}-counter`} className="ms-auto text-xs text-slate-600">
           {note.length}/{NOTE_MAX}
         </span>
       </div>

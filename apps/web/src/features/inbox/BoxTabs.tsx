@@ -1,8 +1,9 @@
+import { useI18n } from '../../lib/i18n.js';
 import type { MessageBox } from './queries.js';
 
 const TABS: { box: MessageBox; label: string }[] = [
-  { box: 'received', label: 'Received' },
-  { box: 'sent', label: 'Sent' },
+  { box: 'received', label: /*i18n*/ 'Received' },
+  { box: 'sent', label: /*i18n*/ 'Sent' },
 ];
 
 /** Received and sent desires, one segmented control (the choice lives in the URL: ?view=sent). */
@@ -13,10 +14,11 @@ export function BoxTabs({
   box: MessageBox;
   onChange: (box: MessageBox) => void;
 }) {
+  const i18n = useI18n();
   return (
     <div
       role="tablist"
-      aria-label="Desires"
+      aria-label={i18n._('Desires')}
       className="grid grid-cols-2 rounded-xl bg-brand-100 p-1"
     >
       {TABS.map((tab) => (
@@ -30,7 +32,7 @@ export function BoxTabs({
             box === tab.box ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-700'
           }`}
         >
-          {tab.label}
+          {i18n._(tab.label)}
         </button>
       ))}
     </div>

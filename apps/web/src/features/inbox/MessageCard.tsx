@@ -1,7 +1,8 @@
 import type { DesireAnswer, Message } from '@couple/protocol';
 import { SCORE_MAX } from '@couple/protocol/browser';
 import { intensityEmoji } from '@couple/protocol/browser';
-import { relativeAge } from '../../lib/relative-time.js';
+import { useI18n } from '../../lib/i18n.js';
+import { localAge } from './dates.js';
 import { AnswerBar } from './AnswerBar.js';
 import { NoteBody } from './NoteBody.js';
 import type { MessageBox } from './queries.js';
@@ -23,6 +24,7 @@ export function MessageCard({
   isNew: boolean;
   now: number;
 }) {
+  const i18n = useI18n();
   const note = useNote(message);
   return (
     <li
@@ -37,25 +39,27 @@ export function MessageCard({
           <div className="flex flex-col text-sm font-medium text-slate-800">
             {partnerName && (
               <span className="font-semibold text-slate-900">
-                {box === 'received' ? `From ${partnerName}` : `To ${partnerName}`}
+                {box === 'received'
+                  ? i18n._('From {name}', { name: partnerName })
+                  : i18n._('To {name}', { name: partnerName })}
               </span>
             )}
             <span>
-              Intensity: {message.intensity}/{SCORE_MAX}
+              {i18n._('Intensity: {score}/{max}', { score: message.intensity, max: SCORE_MAX })}
             </span>
             <span>
-              Urgency: {message.urgency}/{SCORE_MAX}
+              {i18n._('Urgency: {score}/{max}', { score: message.urgency, max: SCORE_MAX })}
             </span>
           </div>
         </div>
         <div className="flex flex-col items-end gap-1">
           {isNew && (
             <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
-              NEW
+              {i18n._('NEW')}
             </span>
           )}
           <time dateTime={message.created_at} className="text-xs text-slate-600">
-            {relativeAge(message.created_at, now)}
+            {localAge(message.created_at, now)}
           </time>
         </div>
       </div>
@@ -63,7 +67,11 @@ export function MessageCard({
       {box === 'sent' ? (
         <SentState message={message} answer={answer} now={now} />
       ) : (
-        <AnswerBar message={message} answer={answer} partnerName={partnerName ?? 'Your partner'} />
+        <AnswerBar
+          message={message}
+          answer={answer}
+          partnerName={partnerName ?? i18n._('Your partner')}
+        />
       )}
     </li>
   );

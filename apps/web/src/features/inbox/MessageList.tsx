@@ -1,16 +1,21 @@
 import { Inbox, Send } from 'lucide-react';
 import type { DesireAnswer, Message } from '@couple/protocol';
 import { Button } from '../../components/Button.js';
+import { useI18n } from '../../lib/i18n.js';
 import { groupByDay } from '../../lib/relative-time.js';
+import { localDayLabel } from './dates.js';
 import { MessageCard } from './MessageCard.js';
 import type { MessageBox } from './queries.js';
 
 const EMPTY = {
   received: {
-    title: 'No desires yet',
-    hint: "When your partner shares their desires, they'll appear here",
+    title: /*i18n*/ 'No desires yet',
+    hint: /*i18n*/ "When your partner shares their desires, they'll appear here",
   },
-  sent: { title: 'Nothing sent yet', hint: 'The desires you share will appear here' },
+  sent: {
+    title: /*i18n*/ 'Nothing sent yet',
+    hint: /*i18n*/ 'The desires you share will appear here',
+  },
 } as const;
 
 /** One box of desires under day headings, with "Load older" past the first page. */
@@ -33,10 +38,11 @@ export function MessageList({
   loading: boolean;
   more: { available: boolean; busy: boolean; load: () => void };
 }) {
+  const i18n = useI18n();
   if (loading) {
     return (
       <p role="status" className="text-slate-600">
-        Loading desires...
+        {i18n._('Loading desires...')}
       </p>
     );
   }
@@ -45,21 +51,27 @@ export function MessageList({
     return (
       <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-12 text-center ring-1 ring-brand-100">
         <Icon className="size-12 text-brand-600" aria-hidden="true" />
-        <p className="text-lg font-semibold text-slate-900">{EMPTY[box].title}</p>
-        <p className="text-slate-600">{EMPTY[box].hint}</p>
+        <p className="text-lg font-semibold text-slate-900">{i18n._(EMPTY[box].title)}</p>
+        <p className="text-slate-600">{i18n._(EMPTY[box].hint)}</p>
       </div>
     );
   }
+  // Each day's heading in the active language (the grouping itself is by calendar day).
+  const heading = (items: Message[]) => localDayLabel(items[0]?.created_at ?? '', now);
   return (
     <div className="flex flex-col gap-5">
       {groupByDay(messages, now).map((group) => (
-        <section key={group.label} aria-label={group.label} className="flex flex-col gap-3">
+        <section
+          key={group.label}
+          aria-label={heading(group.items)}
+          className="flex flex-col gap-3"
+        >
           <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
-            {group.label}
+            {heading(group.items)}
           </h2>
           <ul
             className="flex flex-col gap-3"
-            aria-label={box === 'received' ? 'Received desires' : 'Sent desires'}
+            aria-label={box === 'received' ? i18n._('Received desires') : i18n._('Sent desires')}
           >
             {group.items.map((message) => (
               <MessageCard
@@ -77,7 +89,7 @@ export function MessageList({
       ))}
       {more.available && (
         <Button variant="secondary" disabled={more.busy} onClick={more.load}>
-          {more.busy ? 'Loading...' : 'Load older'}
+          {more.busy ? i18n._('Loading...') : i18n._('Load older')}
         </Button>
       )}
     </div>

@@ -3,20 +3,24 @@ import { Link } from 'react-router';
 import { KEY_TEXTS } from '@couple/protocol/browser';
 import type { NoteView } from './decrypt.js';
 import { UnconfirmedNote } from './UnconfirmedNote.js';
+import { useI18n } from '../../lib/i18n.js';
 import { ROUTES } from '../auth/routing.js';
 
 /** The note of a desire with its lock: end-to-end (v2) or the older format (v1). */
 export function NoteBody({ note }: { note: NoteView }) {
+  const i18n = useI18n();
   if (note.kind === 'none') return null;
-  if (note.kind === 'pending') return <p className="mt-3 text-sm text-slate-500">Decrypting...</p>;
-  if (note.kind === 'failed') return <p className="mt-3 text-sm text-slate-700">{note.text}</p>;
+  if (note.kind === 'pending')
+    return <p className="mt-3 text-sm text-slate-500">{i18n._('Decrypting...')}</p>;
+  if (note.kind === 'failed')
+    return <p className="mt-3 text-sm text-slate-700">{i18n._(note.text)}</p>;
   if (note.kind === 'unconfirmed') return <UnconfirmedNote text={note.text} keyId={note.keyId} />;
   if (note.kind === 'locked') {
     return (
       <p className="mt-3 flex items-center gap-2 text-sm text-slate-700" data-testid="note-locked">
         <Lock className="size-4 shrink-0" aria-hidden="true" />
         <Link to={ROUTES.keySetup} className="underline">
-          {note.text}
+          {i18n._(note.text)}
         </Link>
       </p>
     );
@@ -27,16 +31,16 @@ export function NoteBody({ note }: { note: NoteView }) {
       {note.kind === 'e2e' && (
         <span className="inline-flex w-fit items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
           <Lock className="size-3" aria-hidden="true" />
-          {KEY_TEXTS.e2eTag}
+          {i18n._(KEY_TEXTS.e2eTag)}
         </span>
       )}
       {note.kind === 'legacy' && (
         <span
           className="inline-flex w-fit items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900"
-          title={KEY_TEXTS.legacyHint}
+          title={i18n._(KEY_TEXTS.legacyHint)}
         >
           <LockOpen className="size-3" aria-hidden="true" />
-          {KEY_TEXTS.legacyTag}
+          {i18n._(KEY_TEXTS.legacyTag)}
         </span>
       )}
     </div>

@@ -6,6 +6,7 @@ import { useSession } from '../../lib/use-session.js';
 import { OutboxList } from '../outbox/OutboxList.js';
 import { useOutbox } from '../outbox/use-outbox.js';
 import { usePartnerStatus } from '../pairing/queries.js';
+import { useI18n } from '../../lib/i18n.js';
 import { BoxTabs } from './BoxTabs.js';
 import { MessageList } from './MessageList.js';
 import { markAllRead } from './mark-read.js';
@@ -24,6 +25,7 @@ function useNow(): number {
 }
 
 export function NotificationsPage() {
+  const i18n = useI18n();
   const [params, setParams] = useSearchParams();
   const box: MessageBox = params.get('view') === 'sent' ? 'sent' : 'received';
   const received = useMessagePages('received');
@@ -54,9 +56,9 @@ export function NotificationsPage() {
     <div className="flex flex-col gap-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">
-          {APP_TEXTS.inboxTitle}
+          {i18n._(APP_TEXTS.inboxTitle)}
         </h1>
-        <p className="mt-1 text-slate-600">Desires your partner shared with you.</p>
+        <p className="mt-1 text-slate-600">{i18n._('Desires your partner shared with you.')}</p>
       </header>
       <BoxTabs box={box} onChange={(next) => setParams(next === 'sent' ? { view: 'sent' } : {})} />
       {box === 'sent' && <OutboxList />}

@@ -1,7 +1,8 @@
 import { Check, CheckCheck } from 'lucide-react';
 import type { DesireAnswer, Message } from '@couple/protocol';
 import { ANSWER_EMOJI, ANSWER_TEXTS } from '@couple/protocol/browser';
-import { clockTime } from '../../lib/relative-time.js';
+import { useI18n } from '../../lib/i18n.js';
+import { localClockTime } from './dates.js';
 import { useAnswerNote } from './decrypt.js';
 import { NoteBody } from './NoteBody.js';
 
@@ -18,6 +19,7 @@ export function SentState({
   answer: DesireAnswer | undefined;
   now: number;
 }) {
+  const i18n = useI18n();
   const seen = message.read_at;
   const answerNote = useAnswerNote(message, answer);
   if (answer) {
@@ -25,7 +27,7 @@ export function SentState({
       <>
         <p data-testid="sent-state" className="mt-3 text-sm font-semibold text-brand-800">
           <span aria-hidden="true">{ANSWER_EMOJI[answer.choice]} </span>
-          Answered: {ANSWER_TEXTS[answer.choice]}
+          {i18n._('Answered: {answer}', { answer: i18n._(ANSWER_TEXTS[answer.choice]) })}
         </p>
         <div data-testid="answer-note">
           <NoteBody note={answerNote} />
@@ -43,7 +45,7 @@ export function SentState({
       ) : (
         <Check className="size-4" aria-hidden="true" />
       )}
-      {seen ? `Seen ${clockTime(seen, now)}` : 'Delivered'}
+      {seen ? i18n._('Seen {time}', { time: localClockTime(seen, now) }) : i18n._('Delivered')}
     </p>
   );
 }

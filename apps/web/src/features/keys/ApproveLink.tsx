@@ -7,6 +7,7 @@ import { logClientError } from '../../lib/client-errors.js';
 import { spacedCode } from './LinkThisDevice.js';
 import { useApproverLink } from './use-approve-link.js';
 import type { KeyState } from './key-state.js';
+import { useI18n } from '../../lib/i18n.js';
 
 /**
  * The approving device: it answers a waiting request, shows the code once the new device revealed
@@ -14,6 +15,7 @@ import type { KeyState } from './key-state.js';
  * screens show the same code.
  */
 export function ApproveLink({ state }: { state: KeyState }) {
+  const i18n = useI18n();
   const link = useApproverLink();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -37,37 +39,38 @@ export function ApproveLink({ state }: { state: KeyState }) {
     }
   }
 
-  if (outcome?.ok) return <p className="text-sm font-medium text-emerald-800">{outcome.text}</p>;
+  if (outcome?.ok)
+    return <p className="text-sm font-medium text-emerald-800">{i18n._(outcome.text)}</p>;
   if (link.step === 'none')
-    return <p className="text-sm text-slate-700">{KEY_TEXTS.approveNone}</p>;
+    return <p className="text-sm text-slate-700">{i18n._(KEY_TEXTS.approveNone)}</p>;
   if (link.step === 'refused') {
     return (
       <p role="alert" className="text-sm text-red-700" data-testid="approve-refused">
-        {link.text}
+        {i18n._(link.text)}
       </p>
     );
   }
   if (link.step === 'waiting') {
-    return <p className="text-sm text-slate-700">{KEY_TEXTS.approveWaitingReveal}</p>;
+    return <p className="text-sm text-slate-700">{i18n._(KEY_TEXTS.approveWaitingReveal)}</p>;
   }
   return (
     <div className="flex flex-col gap-3" data-testid="approve-link">
-      <p className="text-sm text-slate-700">{KEY_TEXTS.approveCompare}</p>
+      <p className="text-sm text-slate-700">{i18n._(KEY_TEXTS.approveCompare)}</p>
       <p
         data-testid="approve-code"
         className="text-center font-mono text-4xl font-bold tracking-widest text-slate-900"
       >
         {spacedCode(link.code)}
       </p>
-      <FormError message={outcome?.ok === false ? outcome.text : null} />
+      <FormError message={outcome?.ok === false ? i18n._(outcome.text) : null} />
       <Button disabled={busy || !state.current} onClick={() => void approve()}>
-        {KEY_TEXTS.approveAction}
+        {i18n._(KEY_TEXTS.approveAction)}
       </Button>
       <Button
         variant="ghost"
         onClick={() => setOutcome({ ok: true, text: KEY_TEXTS.approveRejected })}
       >
-        {KEY_TEXTS.approveReject}
+        {i18n._(KEY_TEXTS.approveReject)}
       </Button>
     </div>
   );

@@ -7,6 +7,7 @@ import { FormError } from '../../components/FormError.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { adoptIdentity } from './use-keys.js';
 import { ROUTES } from '../auth/routing.js';
+import { useI18n } from '../../lib/i18n.js';
 
 const LOST = {
   option: KEY_TEXTS.newKeyOption,
@@ -24,6 +25,7 @@ const ROTATE = {
  * for a device that holds the current key, which then signs the new one (adoptIdentity).
  */
 export function CreateNewKey({ userId, rotating = false }: { userId: string; rotating?: boolean }) {
+  const i18n = useI18n();
   const texts = rotating ? ROTATE : LOST;
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -48,21 +50,21 @@ export function CreateNewKey({ userId, rotating = false }: { userId: string; rot
   if (!confirming) {
     return (
       <Button variant="ghost" onClick={() => setConfirming(true)}>
-        {texts.option}
+        {i18n._(texts.option)}
       </Button>
     );
   }
   return (
     <div className="flex flex-col gap-3 rounded-xl bg-red-50 p-4 ring-1 ring-red-200">
       <p role="alert" className="text-sm text-red-900">
-        {texts.warning}
+        {i18n._(texts.warning)}
       </p>
-      <FormError message={error} />
+      <FormError message={error && i18n._(error)} />
       <Button variant="danger" disabled={busy} onClick={() => void replaceKey()}>
-        {texts.confirm}
+        {i18n._(texts.confirm)}
       </Button>
       <Button variant="ghost" onClick={() => setConfirming(false)}>
-        Cancel
+        {i18n._('Cancel')}
       </Button>
     </div>
   );

@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { KEY_TEXTS } from '@couple/protocol/browser';
 import { KeyNotice } from './KeyNotice.js';
-import { i18n } from '../../lib/i18n.js';
+import { useI18n } from '../../lib/i18n.js';
 
 /** Shown on the desire form after the partner's key changed, until the user sends anyway. */
 export function KeyChangeWarning({
@@ -13,13 +13,14 @@ export function KeyChangeWarning({
   busy: boolean;
   onSendAnyway: () => void;
 }) {
+  const i18n = useI18n();
   return (
     <KeyNotice
       tone="warning"
       testId="key-change-warning"
       icon={ShieldAlert}
       text={i18n._(KEY_TEXTS.keyChanged, { name: partnerName })}
-      action={{ label: KEY_TEXTS.sendAnyway, onClick: onSendAnyway, busy }}
+      action={{ label: i18n._(KEY_TEXTS.sendAnyway), onClick: onSendAnyway, busy }}
     />
   );
 }

@@ -7,7 +7,7 @@ import { usePartnerStatus } from '../pairing/queries.js';
 import type { KeyState } from './key-state.js';
 import { KeyNotice } from './KeyNotice.js';
 import { acceptPartnerKey } from './use-keys.js';
-import { i18n } from '../../lib/i18n.js';
+import { useI18n } from '../../lib/i18n.js';
 
 /**
  * The partner rotated their key and their previous, pinned key signed the new one: notes keep
@@ -15,8 +15,9 @@ import { i18n } from '../../lib/i18n.js';
  * (which pins the key as accepted) or compares the safety number (docs/decisions.md).
  */
 export function KeyRotatedNotice({ userId, state }: { userId: string; state: KeyState }) {
+  const i18n = useI18n();
   const queryClient = useQueryClient();
-  const partnerName = usePartnerStatus().data?.partner?.username ?? 'Your partner';
+  const partnerName = usePartnerStatus().data?.partner?.username ?? i18n._('Your partner');
   const [busy, setBusy] = useState(false);
 
   function dismiss() {
@@ -32,7 +33,7 @@ export function KeyRotatedNotice({ userId, state }: { userId: string; state: Key
       testId="key-rotated-notice"
       icon={KeyRound}
       text={i18n._(KEY_TEXTS.keyRotatedSigned, { name: partnerName })}
-      action={{ label: KEY_TEXTS.keyRotatedDismiss, onClick: dismiss, busy }}
+      action={{ label: i18n._(KEY_TEXTS.keyRotatedDismiss), onClick: dismiss, busy }}
       className="mb-6"
     />
   );

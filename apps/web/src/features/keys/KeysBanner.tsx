@@ -5,12 +5,14 @@ import type { KeysView } from './use-keys.js';
 import { ROUTES } from '../auth/routing.js';
 import { KeysUnavailable } from './KeysUnavailable.js';
 import { KeyRotatedNotice } from './KeyRotatedNotice.js';
+import { useI18n } from '../../lib/i18n.js';
 
 const BANNER_CLASS =
   'mb-6 flex flex-col gap-2 rounded-2xl bg-brand-50 p-4 text-sm text-slate-800 ring-1 ring-brand-200 sm:flex-row sm:items-center';
 
 /** What the device still needs for end-to-end notes, above every signed-in screen. */
 export function KeysBanner({ keys }: { keys: KeysView }) {
+  const i18n = useI18n();
   const { pathname } = useLocation();
   if (pathname.startsWith('/keys/')) return null;
   if (keys.unavailable) {
@@ -41,14 +43,14 @@ export function KeysBanner({ keys }: { keys: KeysView }) {
     <div role="status" data-testid="keys-banner" className={BANNER_CLASS}>
       <p className="flex flex-1 gap-2">
         <KeyRound className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-        {banner.text}
+        {i18n._(banner.text)}
       </p>
       {banner.action && (
         <Link
           to={banner.action.to}
           className="inline-flex min-h-10 items-center justify-center rounded-xl bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
         >
-          {banner.action.label}
+          {i18n._(banner.action.label)}
         </Link>
       )}
     </div>

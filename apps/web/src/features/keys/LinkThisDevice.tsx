@@ -15,6 +15,7 @@ import { logClientError } from '../../lib/client-errors.js';
 import { saveIdentity, updateDeviceState } from './keyring.js';
 import { LinkLeft, linkFailureText, waitForLinkStep } from './link-steps.js';
 import { refreshKeys } from './queries.js';
+import { useI18n } from '../../lib/i18n.js';
 
 type LinkStep =
   | { step: 'starting' }
@@ -33,6 +34,7 @@ export function spacedCode(code: string): string {
  * four values, and opens the seed sealed to its key by the answering device's key.
  */
 export function LinkThisDevice({ userId, ownKeyId }: { userId: string; ownKeyId: string }) {
+  const i18n = useI18n();
   const [state, setState] = useState<LinkStep>({ step: 'starting' });
   const [attempt, setAttempt] = useState(0);
   const queryClient = useQueryClient();
@@ -88,10 +90,10 @@ export function LinkThisDevice({ userId, ownKeyId }: { userId: string; ownKeyId:
     return (
       <div className="flex flex-col gap-3">
         <p role="alert" className="text-sm text-red-700">
-          {state.text}
+          {i18n._(state.text)}
         </p>
         <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-          {KEY_TEXTS.linkOption}
+          {i18n._(KEY_TEXTS.linkOption)}
         </Button>
       </div>
     );
@@ -99,7 +101,7 @@ export function LinkThisDevice({ userId, ownKeyId }: { userId: string; ownKeyId:
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-slate-700">
-        {state.step === 'comparing' ? KEY_TEXTS.linkCompare : KEY_TEXTS.linkWaiting}
+        {i18n._(state.step === 'comparing' ? KEY_TEXTS.linkCompare : KEY_TEXTS.linkWaiting)}
       </p>
       <p
         data-testid="link-code"

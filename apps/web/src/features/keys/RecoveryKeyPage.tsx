@@ -7,9 +7,11 @@ import { Card } from '../../components/Card.js';
 import { updateDeviceState } from './keyring.js';
 import { keysKeys } from './queries.js';
 import { useKeys } from './use-keys.js';
+import { useI18n } from '../../lib/i18n.js';
 
 /** The 24 words of the current key, shown on request, never sent anywhere. */
 export function RecoveryKeyPage() {
+  const i18n = useI18n();
   const keys = useKeys();
   const [shown, setShown] = useState(false);
   const navigate = useNavigate();
@@ -26,14 +28,14 @@ export function RecoveryKeyPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">
-        {KEY_TEXTS.recoveryTitle}
+        {i18n._(KEY_TEXTS.recoveryTitle)}
       </h1>
       <Card className="flex flex-col gap-4">
-        <p className="text-slate-700">{KEY_TEXTS.recoveryIntro}</p>
-        {!current && <p className="text-slate-700">{KEY_TEXTS.setupBanner}</p>}
+        <p className="text-slate-700">{i18n._(KEY_TEXTS.recoveryIntro)}</p>
+        {!current && <p className="text-slate-700">{i18n._(KEY_TEXTS.setupBanner)}</p>}
         {current && !shown && (
           <Button variant="secondary" onClick={() => setShown(true)}>
-            {KEY_TEXTS.recoveryReveal}
+            {i18n._(KEY_TEXTS.recoveryReveal)}
           </Button>
         )}
         {current && shown && (
@@ -49,7 +51,7 @@ export function RecoveryKeyPage() {
                 </li>
               ))}
             </ol>
-            <Button onClick={() => void confirmSaved()}>{KEY_TEXTS.recoverySaved}</Button>
+            <Button onClick={() => void confirmSaved()}>{i18n._(KEY_TEXTS.recoverySaved)}</Button>
           </>
         )}
       </Card>

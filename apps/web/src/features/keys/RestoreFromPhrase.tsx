@@ -7,12 +7,14 @@ import { FormError } from '../../components/FormError.js';
 import { saveIdentity, updateDeviceState } from './keyring.js';
 import { refreshKeys } from './queries.js';
 import type { KeyState } from './key-state.js';
+import { useI18n } from '../../lib/i18n.js';
 
 /**
  * The recovery phrase restores the account's current key, or an older one of the account's (then
  * the notes sealed to it open again here). A phrase of no key of this account is refused.
  */
 export function RestoreFromPhrase({ userId, state }: { userId: string; state: KeyState }) {
+  const i18n = useI18n();
   const [phrase, setPhrase] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,7 +46,7 @@ export function RestoreFromPhrase({ userId, state }: { userId: string; state: Ke
   return (
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
       <label htmlFor="recovery-phrase" className="text-sm font-semibold text-slate-900">
-        {KEY_TEXTS.restoreLabel}
+        {i18n._(KEY_TEXTS.restoreLabel)}
       </label>
       <textarea
         id="recovery-phrase"
@@ -56,9 +58,9 @@ export function RestoreFromPhrase({ userId, state }: { userId: string; state: Ke
         onChange={(event) => setPhrase(event.target.value)}
         className="w-full resize-none rounded-xl border border-slate-300 bg-white p-3 font-mono text-base text-slate-900 focus:border-brand-700"
       />
-      <FormError message={error} />
+      <FormError message={error && i18n._(error)} />
       <Button type="submit" disabled={busy || phrase.trim() === ''}>
-        {KEY_TEXTS.restoreSubmit}
+        {i18n._(KEY_TEXTS.restoreSubmit)}
       </Button>
     </form>
   );

@@ -9,13 +9,14 @@ import { pairOf } from './key-state.js';
 import { updateDeviceState } from './keyring.js';
 import { keysKeys } from './queries.js';
 import { acceptPartnerKey, useKeys } from './use-keys.js';
-import { i18n } from '../../lib/i18n.js';
+import { useI18n } from '../../lib/i18n.js';
 
 /** Both partners see the same 60 digits for their two current keys, and compare them. */
 export function SafetyNumberPage() {
+  const i18n = useI18n();
   const { userId, state } = useKeys();
   const queryClient = useQueryClient();
-  const partnerName = usePartnerStatus().data?.partner?.username ?? 'your partner';
+  const partnerName = usePartnerStatus().data?.partner?.username ?? i18n._('your partner');
   const own = state?.own;
   const partner = state?.partner;
   const number = useQuery({
@@ -36,16 +37,18 @@ export function SafetyNumberPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">
-        {KEY_TEXTS.safetyTitle}
+        {i18n._(KEY_TEXTS.safetyTitle)}
       </h1>
       <Card className="flex flex-col items-center gap-4">
-        {!state && <p className="text-slate-600">Loading…</p>}
+        {!state && <p className="text-slate-600">{i18n._('Loading…')}</p>}
         {state && !partner && (
           <p className="text-slate-700">
             {i18n._(KEY_TEXTS.safetyNoPartnerKey, { name: partnerName })}
           </p>
         )}
-        {state && partner && !own && <p className="text-slate-700">{KEY_TEXTS.setupBanner}</p>}
+        {state && partner && !own && (
+          <p className="text-slate-700">{i18n._(KEY_TEXTS.setupBanner)}</p>
+        )}
         {number.data && (
           <>
             <p className="self-start text-slate-700">
@@ -59,7 +62,7 @@ export function SafetyNumberPage() {
                 <span key={index}>{group}</span>
               ))}
             </p>
-            <QrCode value={number.data.qrPayload} label={KEY_TEXTS.safetyTitle} />
+            <QrCode value={number.data.qrPayload} label={i18n._(KEY_TEXTS.safetyTitle)} />
             {state?.verified ? (
               <>
                 <p
@@ -67,14 +70,16 @@ export function SafetyNumberPage() {
                   className="flex items-center gap-2 font-semibold text-emerald-800"
                 >
                   <BadgeCheck className="size-5" aria-hidden="true" />
-                  {KEY_TEXTS.safetyVerified}
+                  {i18n._(KEY_TEXTS.safetyVerified)}
                 </p>
                 <Button variant="ghost" onClick={() => void setVerified(false)}>
-                  {KEY_TEXTS.safetyUnverify}
+                  {i18n._(KEY_TEXTS.safetyUnverify)}
                 </Button>
               </>
             ) : (
-              <Button onClick={() => void setVerified(true)}>{KEY_TEXTS.safetyVerify}</Button>
+              <Button onClick={() => void setVerified(true)}>
+                {i18n._(KEY_TEXTS.safetyVerify)}
+              </Button>
             )}
           </>
         )}

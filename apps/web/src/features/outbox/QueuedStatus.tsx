@@ -1,6 +1,7 @@
 import { AlertCircle, Clock } from 'lucide-react';
 import { OFFLINE_TEXTS } from '@couple/protocol/browser';
 import { logClientError } from '../../lib/client-errors.js';
+import { useI18n } from '../../lib/i18n.js';
 import { toast } from '../../lib/toast.js';
 import type { OutboxItem } from './retry.js';
 import { deleteOutboxItem } from './store.js';
@@ -18,12 +19,13 @@ export function QueuedStatus({
   hint?: string;
   discarded?: string;
 }) {
+  const i18n = useI18n();
   const { failure } = item;
   if (!failure) {
     return (
       <p className="mt-3 flex items-center gap-1 text-xs font-semibold text-amber-800">
         <Clock className="size-4" aria-hidden="true" />
-        {OFFLINE_TEXTS.waitingToSend}
+        {i18n._(OFFLINE_TEXTS.waitingToSend)}
       </p>
     );
   }
@@ -37,7 +39,11 @@ export function QueuedStatus({
         <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <p>
           <span className="font-semibold">
-            {OFFLINE_TEXTS.sendFailedTitle}: {failure.text.replace(/\.$/, '')}.
+            {i18n._('{title}: {reason}.', {
+              title: i18n._(OFFLINE_TEXTS.sendFailedTitle),
+              // The server's refusal is an English catalog id.
+              reason: i18n._(failure.text).replace(/\.$/, ''),
+            })}
           </span>
           {hint && ` ${hint}`}
         </p>
@@ -47,7 +53,7 @@ export function QueuedStatus({
         onClick={discard}
         className="min-h-11 self-start rounded-xl px-4 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
       >
-        {OFFLINE_TEXTS.discard}
+        {i18n._(OFFLINE_TEXTS.discard)}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
+import { useI18n } from '../../lib/i18n.js';
 
 interface ConfirmPanelProps {
   id: string;
@@ -16,6 +17,7 @@ interface ConfirmPanelProps {
 
 /** The second step of a destructive action: says what will happen, then Cancel or confirm. */
 export function ConfirmPanel(props: ConfirmPanelProps) {
+  const i18n = useI18n();
   const { id, busy, canConfirm = true } = props;
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -34,7 +36,7 @@ export function ConfirmPanel(props: ConfirmPanelProps) {
       {props.children}
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
         <Button variant="secondary" onClick={props.onCancel} disabled={busy}>
-          Cancel
+          {i18n._('Cancel')}
         </Button>
         <Button
           type="submit"

@@ -12,11 +12,13 @@ import { logClientError } from '../../lib/client-errors.js';
 import { getSession } from '../../lib/session.js';
 import { removeStorage } from '../../lib/storage.js';
 import { ROUTES } from '../auth/routing.js';
+import { useI18n } from '../../lib/i18n.js';
 import { setPartnerStatus } from '../pairing/queries.js';
 import { profileKeys } from '../profile/queries.js';
 
 /** SPEC §4 disconnect: confirm, check has_partner, disconnect, then /auth/partner. */
 export function DisconnectButton() {
+  const i18n = useI18n();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
@@ -33,12 +35,15 @@ export function DisconnectButton() {
       if (userId) removeStorage(STORAGE_KEYS.partnerId(userId));
       setPartnerStatus(queryClient, 'none', null);
       void queryClient.invalidateQueries({ queryKey: profileKeys.all });
-      if (result.message) toast.success(result.message);
+      if (result.message) toast.success(i18n._(result.message));
       void navigate(ROUTES.partner);
     } catch (error) {
       logClientError('disconnect', error);
       const known = error instanceof ApiError && error.code === 'no_partner_connection';
-      toast.error(known ? TEXTS.noPartnerConnection : failureText(error, TEXTS.disconnectFailed));
+      // Every reason is an English catalog id (the server's texts too).
+      toast.error(
+        i18n._(known ? TEXTS.noPartnerConnection : failureText(error, TEXTS.disconnectFailed)),
+      );
     } finally {
       setBusy(false);
       setConfirming(false);
@@ -48,16 +53,16 @@ export function DisconnectButton() {
   if (!confirming) {
     return (
       <Button variant="danger" onClick={() => setConfirming(true)}>
-        Disconnect from Partner
+        {i18n._('Disconnect from Partner')}
       </Button>
     );
   }
   return (
     <ConfirmPanel
-      question={APP_TEXTS.disconnectQuestion}
-      details={APP_TEXTS.disconnectHistory}
-      confirmLabel="Disconnect"
-      busyLabel="Disconnecting..."
+      question={i18n._(APP_TEXTS.disconnectQuestion)}
+      details={i18n._(APP_TEXTS.disconnectHistory)}
+      confirmLabel={i18n._('Disconnect')}
+      busyLabel={i18n._('Disconnecting...')}
       busy={busy}
       onCancel={() => setConfirming(false)}
       onConfirm={() => void disconnect()}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { APP_TEXTS, APP_VERSION, QUIET_TEXTS } from '@couple/protocol/browser';
 import { Card } from '../../components/Card.js';
 import { SignOutButton } from '../auth/SignOutButton.js';
@@ -14,9 +14,12 @@ import { DeleteAccount } from './delete/DeleteAccount.js';
 import { SignInDetails } from './account/SignInDetails.js';
 import { ThemeSetting } from './ThemeSetting.js';
 import { QuietHoursSetting } from '../quiet/QuietHoursSetting.js';
+import { useI18n } from '../../lib/i18n.js';
+import { LanguageSetting } from './LanguageSetting.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `settings-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  // Not derived from the title: translated titles need not have any letter an id can keep.
+  const id = useId();
   return (
     <Card aria-labelledby={id} className="flex flex-col gap-3">
       <h2 id={id} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
@@ -28,39 +31,45 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function SettingsPage() {
+  const i18n = useI18n();
   const host = useMiniAppHost();
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">Settings</h1>
-      <Section title="Notifications">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">
+        {i18n._('Settings')}
+      </h1>
+      <Section title={i18n._('Notifications')}>
         {host.status === 'host' ? <AddMiniAppButton host={host.host} /> : <NotificationToggle />}
       </Section>
-      <Section title={QUIET_TEXTS.title}>
+      <Section title={i18n._(QUIET_TEXTS.title)}>
         <QuietHoursSetting />
       </Section>
-      <Section title={APP_TEXTS.themeTitle}>
+      <Section title={i18n._(APP_TEXTS.themeTitle)}>
         <ThemeSetting />
       </Section>
+      <Section title={i18n._('Language')}>
+        <LanguageSetting />
+      </Section>
       {host.status !== 'host' && (
-        <Section title="App Installation">
+        <Section title={i18n._('App Installation')}>
           <InstallStatus />
         </Section>
       )}
-      <Section title="Privacy & Security">
+      <Section title={i18n._('Privacy & Security')}>
         <EncryptionSection />
       </Section>
-      <Section title="Sign-in details">
+      <Section title={i18n._('Sign-in details')}>
         <SignInDetails />
       </Section>
-      <Section title="Account">
+      <Section title={i18n._('Account')}>
         <DisconnectButton />
         <SignOutButton />
       </Section>
-      <Section title="Signed-in devices">
+      <Section title={i18n._('Signed-in devices')}>
         <SessionsList />
       </Section>
-      <Section title="Your data">
+      <Section title={i18n._('Your data')}>
         <ExportButton />
         <DeleteAccount />
       </Section>

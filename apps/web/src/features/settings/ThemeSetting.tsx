@@ -1,15 +1,23 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { APP_TEXTS } from '@couple/protocol/browser';
+import { useI18n } from '../../lib/i18n.js';
 import { THEME_CHOICES, setThemeChoice, useTheme, type ThemeChoice } from '../../lib/theme.js';
 
 const ICONS = { system: Monitor, light: Sun, dark: Moon } as const;
+/** APP_TEXTS.themeLabels, marked here for extraction (the protocol's are not). */
+const LABELS: Record<ThemeChoice, string> = {
+  system: /*i18n*/ 'System',
+  light: /*i18n*/ 'Light',
+  dark: /*i18n*/ 'Dark',
+};
 
 /** System / Light / Dark, remembered on this device. */
 export function ThemeSetting() {
+  const i18n = useI18n();
   const { choice } = useTheme();
   return (
     <fieldset className="grid grid-cols-3 gap-2">
-      <legend className="sr-only">{APP_TEXTS.themeTitle}</legend>
+      <legend className="sr-only">{i18n._(APP_TEXTS.themeTitle)}</legend>
       {THEME_CHOICES.map((option: ThemeChoice) => {
         const Icon = ICONS[option];
         return (
@@ -26,7 +34,7 @@ export function ThemeSetting() {
               className="sr-only"
             />
             <Icon className="size-4" aria-hidden="true" />
-            {APP_TEXTS.themeLabels[option]}
+            {i18n._(LABELS[option])}
           </label>
         );
       })}

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/Button.js';
+import { useI18n } from '../../../lib/i18n.js';
 
 interface Props {
   label: string;
@@ -10,6 +11,7 @@ interface Props {
 
 /** One sign-in detail: its current value and a Change button that opens its form in place. */
 export function AccountRow({ label, value, children }: Props) {
+  const i18n = useI18n();
   const [open, setOpen] = useState(false);
   const formId = useId();
   return (
@@ -27,10 +29,10 @@ export function AccountRow({ label, value, children }: Props) {
             className="w-auto! shrink-0"
             aria-expanded={false}
             aria-controls={formId}
-            aria-label={`Change ${label.toLowerCase()}`}
+            aria-label={i18n._('Change {detail}', { detail: label.toLocaleLowerCase(i18n.locale) })}
             onClick={() => setOpen(true)}
           >
-            Change
+            {i18n._('Change')}
           </Button>
         )}
       </div>
@@ -49,13 +51,14 @@ export function FormActions({
   busyLabel: string;
   onCancel: () => void;
 }) {
+  const i18n = useI18n();
   return (
     <div className="flex gap-3">
       <Button variant="secondary" onClick={onCancel} disabled={busy}>
-        Cancel
+        {i18n._('Cancel')}
       </Button>
       <Button type="submit" disabled={busy}>
-        {busy ? busyLabel : 'Save'}
+        {busy ? busyLabel : i18n._('Save')}
       </Button>
     </div>
   );

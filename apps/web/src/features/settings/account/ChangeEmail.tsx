@@ -5,10 +5,11 @@ import { CurrentPasswordField, EmailField } from '../../../components/TextField.
 import { api } from '../../../lib/api.js';
 import { useFormSubmit } from '../../../lib/use-form-submit.js';
 import { FormActions } from './AccountRow.js';
-import { i18n } from '../../../lib/i18n.js';
+import { useI18n } from '../../../lib/i18n.js';
 
 /** Asks for the change; it happens when the link mailed to the new address is opened. */
 export function ChangeEmail({ onDone }: { onDone: () => void }) {
+  const i18n = useI18n();
   const [email, setEmail] = useState('');
   const [current, setCurrent] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -33,17 +34,21 @@ export function ChangeEmail({ onDone }: { onDone: () => void }) {
           className="self-start text-sm font-medium text-brand-800 underline underline-offset-2"
           onClick={onDone}
         >
-          Done
+          {i18n._('Done')}
         </button>
       </div>
     );
   }
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-3">
-      <EmailField label="New email" name="new-email" value={email} onChange={setEmail} />
-      <CurrentPasswordField label="Current password" value={current} onChange={setCurrent} />
-      <FormError message={error} />
-      <FormActions busy={busy} busyLabel="Sending..." onCancel={onDone} />
+      <EmailField label={i18n._('New email')} name="new-email" value={email} onChange={setEmail} />
+      <CurrentPasswordField
+        label={i18n._('Current password')}
+        value={current}
+        onChange={setCurrent}
+      />
+      <FormError message={error && i18n._(error)} />
+      <FormActions busy={busy} busyLabel={i18n._('Sending...')} onCancel={onDone} />
     </form>
   );
 }

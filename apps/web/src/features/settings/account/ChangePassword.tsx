@@ -7,9 +7,11 @@ import { CurrentPasswordField } from '../../../components/TextField.js';
 import { api } from '../../../lib/api.js';
 import { useFormSubmit } from '../../../lib/use-form-submit.js';
 import { FormActions } from './AccountRow.js';
+import { useI18n } from '../../../lib/i18n.js';
 
 /** The current password, then the new one twice; the server ends every other session. */
 export function ChangePassword({ onDone }: { onDone: () => void }) {
+  const i18n = useI18n();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
@@ -19,8 +21,8 @@ export function ChangePassword({ onDone }: { onDone: () => void }) {
     check: () => (password === repeated ? null : CREDENTIAL_TEXTS.passwordsDiffer),
     run: async () => {
       await api.changePassword(current, password);
-      toast.success(CREDENTIAL_TEXTS.passwordChanged, {
-        description: 'Your other devices are signed out.',
+      toast.success(i18n._(CREDENTIAL_TEXTS.passwordChanged), {
+        description: i18n._('Your other devices are signed out.'),
       });
       onDone();
     },
@@ -28,15 +30,19 @@ export function ChangePassword({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-3">
-      <CurrentPasswordField label="Current password" value={current} onChange={setCurrent} />
+      <CurrentPasswordField
+        label={i18n._('Current password')}
+        value={current}
+        onChange={setCurrent}
+      />
       <NewPasswordFields
         password={password}
         repeated={repeated}
         onPassword={setPassword}
         onRepeated={setRepeated}
       />
-      <FormError message={error} />
-      <FormActions busy={busy} busyLabel="Saving..." onCancel={onDone} />
+      <FormError message={error && i18n._(error)} />
+      <FormActions busy={busy} busyLabel={i18n._('Saving...')} onCancel={onDone} />
     </form>
   );
 }

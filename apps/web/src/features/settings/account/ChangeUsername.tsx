@@ -8,9 +8,11 @@ import { api } from '../../../lib/api.js';
 import { useFormSubmit } from '../../../lib/use-form-submit.js';
 import { profileKeys } from '../../profile/queries.js';
 import { FormActions } from './AccountRow.js';
+import { useI18n } from '../../../lib/i18n.js';
 
 /** Onboarding's rule and texts (usernameProblem, then the server's answer). */
 export function ChangeUsername({ current, onDone }: { current: string; onDone: () => void }) {
+  const i18n = useI18n();
   const [username, setUsername] = useState(current);
   const queryClient = useQueryClient();
   const name = username.trim().toLowerCase();
@@ -20,16 +22,16 @@ export function ChangeUsername({ current, onDone }: { current: string; onDone: (
     check: () => usernameProblem(name),
     run: async () => {
       queryClient.setQueryData(profileKeys.detail(), await api.updateProfile(name));
-      toast.success(CREDENTIAL_TEXTS.usernameChanged);
+      toast.success(i18n._(CREDENTIAL_TEXTS.usernameChanged));
       onDone();
     },
   });
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-3">
-      <UsernameField label="New username" value={username} onChange={setUsername} />
-      <FormError message={error} />
-      <FormActions busy={busy} busyLabel="Saving..." onCancel={onDone} />
+      <UsernameField label={i18n._('New username')} value={username} onChange={setUsername} />
+      <FormError message={error && i18n._(error)} />
+      <FormActions busy={busy} busyLabel={i18n._('Saving...')} onCancel={onDone} />
     </form>
   );
 }

@@ -20,12 +20,14 @@ import { useProfile } from '../../profile/queries.js';
 import { accountApi } from '../account-api.js';
 import { ConfirmPanel } from '../ConfirmPanel.js';
 import { farcasterConfirmation } from './confirm-identity.js';
+import { useI18n } from '../../../lib/i18n.js';
 
 const inputClass =
   'min-h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-base text-slate-900 focus:border-brand-700';
 
 /** Delete account: a second step that says what goes, then the password or a Farcaster sign-in. */
 export function DeleteAccount() {
+  const i18n = useI18n();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -52,7 +54,7 @@ export function DeleteAccount() {
       clearSession();
       disconnectLive();
       queryClient.clear();
-      toast.success(ACCOUNT_TEXTS.accountDeleted);
+      toast.success(i18n._(ACCOUNT_TEXTS.accountDeleted));
       void navigate(ROUTES.welcome);
     } catch (failure) {
       logClientError('delete_account', failure);
@@ -71,7 +73,7 @@ export function DeleteAccount() {
     return (
       <Button variant="danger" onClick={() => setOpen(true)}>
         <Trash2 className="size-5" aria-hidden="true" />
-        Delete account
+        {i18n._('Delete account')}
       </Button>
     );
   }
@@ -80,20 +82,29 @@ export function DeleteAccount() {
       id="delete-account-question"
       question={
         <>
-          <p className="font-semibold">Delete your account for good?</p>
+          <p className="font-semibold">{i18n._('Delete your account for good?')}</p>
           <p>
-            Your profile and signed-in devices are deleted now, with every desire{' '}
             {partner
-              ? `you and ${partner.username} exchanged: your copies and theirs`
-              : 'you sent or received'}
-            . This cannot be undone.
+              ? i18n._(
+                  'Your profile and signed-in devices are deleted now, with every desire you and {name} exchanged: your copies and theirs. This cannot be undone.',
+                  { name: partner.username },
+                )
+              : i18n._(
+                  'Your profile and signed-in devices are deleted now, with every desire you sent or received. This cannot be undone.',
+                )}
           </p>
-          {partner && <p>{partner.username} will be told that you deleted your account.</p>}
-          <p>To keep a copy, use “Export my data” first.</p>
+          {partner && (
+            <p>
+              {i18n._('{name} will be told that you deleted your account.', {
+                name: partner.username,
+              })}
+            </p>
+          )}
+          <p>{i18n._('To keep a copy, use “Export my data” first.')}</p>
         </>
       }
-      confirmLabel="Delete my account"
-      busyLabel="Deleting..."
+      confirmLabel={i18n._('Delete my account')}
+      busyLabel={i18n._('Deleting...')}
       busy={busy}
       canConfirm={canConfirm}
       onConfirm={() => void remove()}
@@ -102,12 +113,12 @@ export function DeleteAccount() {
       {farcaster ? (
         <p className="text-sm text-red-950">
           {host.status === 'host'
-            ? 'Farcaster will ask you to sign in again to confirm.'
-            : 'Open this app in your Farcaster client to confirm with a Farcaster sign-in.'}
+            ? i18n._('Farcaster will ask you to sign in again to confirm.')
+            : i18n._('Open this app in your Farcaster client to confirm with a Farcaster sign-in.')}
         </p>
       ) : (
         <label className="flex flex-col gap-1.5 text-sm font-medium text-red-950">
-          Your password, to confirm
+          {i18n._('Your password, to confirm')}
           <input
             className={inputClass}
             type="password"
@@ -118,7 +129,7 @@ export function DeleteAccount() {
           />
         </label>
       )}
-      <FormError message={error} />
+      <FormError message={error && i18n._(error)} />
     </ConfirmPanel>
   );
 }

@@ -8,6 +8,7 @@ import { logClientError } from '../../../lib/client-errors.js';
 import { accountApi } from '../account-api.js';
 import { buildExport, type OpenNote } from './build-export.js';
 import { openNoteForExport } from './open-note.js';
+import { useI18n } from '../../../lib/i18n.js';
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -26,6 +27,7 @@ function download(name: string, text: string): void {
  * openNote (docs/export-format.md).
  */
 export function ExportButton({ openNote = openNoteForExport }: { openNote?: OpenNote }) {
+  const i18n = useI18n();
   const [busy, setBusy] = useState(false);
 
   async function exportData() {
@@ -34,10 +36,10 @@ export function ExportButton({ openNote = openNoteForExport }: { openNote?: Open
       const file = await buildExport(await accountApi.exportAccount(), openNote);
       const day = file.exportedAt.slice(0, 10);
       download(`couple-desires-export-${day}.json`, `${JSON.stringify(file, null, 2)}\n`);
-      toast.success('Your data was downloaded');
+      toast.success(i18n._('Your data was downloaded'));
     } catch (error) {
       logClientError('export', error);
-      toast.error(failureText(error, ACCOUNT_TEXTS.exportFailed));
+      toast.error(i18n._(failureText(error, ACCOUNT_TEXTS.exportFailed)));
     } finally {
       setBusy(false);
     }
@@ -46,13 +48,13 @@ export function ExportButton({ openNote = openNoteForExport }: { openNote?: Open
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-slate-700">
-        One file with your profile, your pairings and every desire you sent or received, notes
-        opened on this device, and what the server keeps to run your account: signed-in devices,
-        keys, notification settings and error reports.
+        {i18n._(
+          'One file with your profile, your pairings and every desire you sent or received, notes opened on this device, and what the server keeps to run your account: signed-in devices, keys, notification settings and error reports.',
+        )}
       </p>
       <Button variant="secondary" onClick={() => void exportData()} disabled={busy}>
         <Download className="size-5" aria-hidden="true" />
-        {busy ? 'Preparing your file...' : 'Export my data'}
+        {busy ? i18n._('Preparing your file...') : i18n._('Export my data')}
       </Button>
     </div>
   );

@@ -7,7 +7,8 @@ import { ACCOUNT_TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../../components/Button.js';
 import { ApiError, failureText } from '../../../lib/api-errors.js';
 import { logClientError } from '../../../lib/client-errors.js';
-import { relativeAge } from '../../../lib/relative-time.js';
+import { i18n, useI18n } from '../../../lib/i18n.js';
+import { localAge } from '../../inbox/dates.js';
 import { accountApi } from '../account-api.js';
 import { ConfirmPanel } from '../ConfirmPanel.js';
 
@@ -19,7 +20,7 @@ const MOBILE = /Android|iPhone|iPad/;
 
 /** "Nov 23, 2:40 PM": two devices of the same kind differ by when they signed in. */
 function signedInAt(session: DeviceSession): string {
-  return new Date(session.created_at).toLocaleString('en-US', {
+  return new Date(session.created_at).toLocaleString(i18n.locale, {
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
@@ -28,13 +29,13 @@ function signedInAt(session: DeviceSession): string {
 }
 
 function lastSeen(session: DeviceSession, now: number): string {
-  if (session.current) return 'This device · active now';
-  const age = relativeAge(session.last_seen_at, now);
-  return age === '0m ago' ? 'Active now' : `Last active ${age}`;
+  if (session.current) return i18n._('This device · active now');
+  return i18n._('Last active {age}', { age: localAge(session.last_seen_at, now) });
 }
 
 /** The account's signed-in devices, with sign-out of one or of all the others. */
 export function SessionsList() {
+  useI18n();
   const queryClient = useQueryClient();
   const sessions = useQuery({ queryKey: sessionKeys.all, queryFn: accountApi.listSessions });
   const [pending, setPending] = useState<Pending>(null);
@@ -50,32 +51,39 @@ export function SessionsList() {
           // Already signed out elsewhere: the list was stale, which the refetch mends.
           if (!(error instanceof ApiError && error.code === 'session_not_found')) throw error;
         });
-        toast.success(`${pending.session.device} signed out`);
+        toast.success(i18n._('{device} signed out', { device: pending.session.device }));
       } else {
         const { signed_out } = await accountApi.signOutOtherSessions();
         toast.success(
-          signed_out === 1 ? 'Signed out 1 other device' : `Signed out ${signed_out} other devices`,
+          i18n._(
+            '{count, plural, one {Signed out # other device} other {Signed out # other devices}}',
+            { count: signed_out },
+          ),
         );
       }
       setPending(null);
     } catch (error) {
       logClientError('sign_out_device', error);
-      toast.error(failureText(error, ACCOUNT_TEXTS.signOutDeviceFailed));
+      toast.error(i18n._(failureText(error, ACCOUNT_TEXTS.signOutDeviceFailed)));
     } finally {
       setBusy(false);
       void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     }
   }
 
-  if (sessions.isPending) return <p className="text-sm text-slate-600">Loading devices…</p>;
+  if (sessions.isPending)
+    return <p className="text-sm text-slate-600">{i18n._('Loading devices…')}</p>;
   if (sessions.isError)
-    return <p className="text-sm text-red-700">{ACCOUNT_TEXTS.sessionsFailed}</p>;
+    return <p className="text-sm text-red-700">{i18n._(ACCOUNT_TEXTS.sessionsFailed)}</p>;
   const list = sessions.data.sessions;
   const others = list.filter((session) => !session.current);
 
   return (
     <div className="flex flex-col gap-3">
-      <ul aria-label="Signed-in devices" className="flex flex-col divide-y divide-slate-100">
+      <ul
+        aria-label={i18n._('Signed-in devices')}
+        className="flex flex-col divide-y divide-slate-100"
+      >
         {list.map((session) => {
           const Icon = MOBILE.test(session.device) ? Smartphone : Laptop;
           return (
@@ -89,17 +97,19 @@ export function SessionsList() {
                 <p className={`text-sm ${session.current ? 'text-brand-700' : 'text-slate-600'}`}>
                   {lastSeen(session, now)}
                 </p>
-                <p className="text-xs text-slate-500">Signed in {signedInAt(session)}</p>
+                <p className="text-xs text-slate-500">
+                  {i18n._('Signed in {time}', { time: signedInAt(session) })}
+                </p>
               </div>
               {!session.current && (
                 <button
                   type="button"
                   className="min-h-10 shrink-0 rounded-lg px-3 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
-                  aria-label={`Sign out ${session.device}`}
+                  aria-label={i18n._('Sign out {device}', { device: session.device })}
                   onClick={() => setPending({ kind: 'one', session })}
                   disabled={busy}
                 >
-                  Sign out
+                  {i18n._('Sign out')}
                 </button>
               )}
             </li>
@@ -112,12 +122,18 @@ export function SessionsList() {
           question={
             <p className="font-medium">
               {pending.kind === 'one'
-                ? `Sign out ${pending.session.device}, signed in ${signedInAt(pending.session)}? It will need to sign in again.`
-                : `Sign out ${others.length === 1 ? 'the other device' : `all ${others.length} other devices`}? They will need to sign in again. This device stays signed in.`}
+                ? i18n._('Sign out {device}, signed in {time}? It will need to sign in again.', {
+                    device: pending.session.device,
+                    time: signedInAt(pending.session),
+                  })
+                : i18n._(
+                    '{count, plural, one {Sign out the other device? They will need to sign in again. This device stays signed in.} other {Sign out all # other devices? They will need to sign in again. This device stays signed in.}}',
+                    { count: others.length },
+                  )}
             </p>
           }
-          confirmLabel="Sign out"
-          busyLabel="Signing out..."
+          confirmLabel={i18n._('Sign out')}
+          busyLabel={i18n._('Signing out...')}
           busy={busy}
           onConfirm={() => void confirm()}
           onCancel={() => setPending(null)}
@@ -125,7 +141,7 @@ export function SessionsList() {
       ) : (
         others.length > 0 && (
           <Button variant="secondary" onClick={() => setPending({ kind: 'others' })}>
-            Sign out all other devices
+            {i18n._('Sign out all other devices')}
           </Button>
         )
       )}
