@@ -60,7 +60,8 @@ describe('the message catalogs', () => {
 
   it.each(TRANSLATED)('translate every message into %s, none left in English', (locale) => {
     const untranslated = [...committed[locale]!].filter(
-      ([id, text]) => text.trim() === '' || (text === id && !SAME_IN_EVERY_LANGUAGE.has(id) && !hasNoWords(id)),
+      ([id, text]) =>
+        text.trim() === '' || (text === id && !SAME_IN_EVERY_LANGUAGE.has(id) && !hasNoWords(id)),
     );
     expect(untranslated.map(([id]) => id)).toEqual([]);
   });
