@@ -23,6 +23,8 @@ interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Content-Language: the language the mail is written in. */
+  headers: { 'Content-Language': Locale };
 }
 
 const MAILS = {
@@ -30,21 +32,25 @@ const MAILS = {
     to,
     subject: translate(locale, MAIL_TEXTS.confirmationSubject),
     text: translate(locale, MAIL_TEXTS.confirmationBody, { link }),
+    headers: { 'Content-Language': locale },
   }),
   passwordReset: (to: string, link: string, locale: Locale): Mail => ({
     to,
     subject: translate(locale, MAIL_TEXTS.resetSubject),
     text: translate(locale, MAIL_TEXTS.resetBody, { link, minutes: PASSWORD_RESET_TTL_MINUTES }),
+    headers: { 'Content-Language': locale },
   }),
   emailChange: (to: string, link: string, locale: Locale): Mail => ({
     to,
     subject: translate(locale, MAIL_TEXTS.emailChangeSubject),
     text: translate(locale, MAIL_TEXTS.emailChangeBody, { link, hours: EMAIL_CHANGE_TTL_HOURS }),
+    headers: { 'Content-Language': locale },
   }),
   emailChangeNotice: (to: string, newEmail: string, locale: Locale): Mail => ({
     to,
     subject: translate(locale, MAIL_TEXTS.emailChangeNoticeSubject),
     text: translate(locale, MAIL_TEXTS.emailChangeNoticeBody, { newEmail }),
+    headers: { 'Content-Language': locale },
   }),
 };
 

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ERRORS,
   i18nFor,
@@ -89,29 +89,32 @@ export function classifyError(error: unknown, log: FastifyBaseLogger): Classifie
 
 /**
  * The `error` text in the language the request's Accept-Language names, when it names a shipped
- * one and the text is a catalog message (its id is its English text). A text that carries a
- * detail (a field's name, a value) is no message id and stays as it is; so does every text of a
- * request that names no shipped language. `code` never changes: clients decide by it.
+ * one and the text is a catalog message (its id is its English text); Content-Language then says
+ * which. A text that carries a detail (a field's name, a value) is no message id and stays as it
+ * is; so does every text of a request that names no shipped language. `code` never changes:
+ * clients decide by it.
  */
-export function localizeErrorBody<B extends { error: string }>(
+function localizeErrorBody<B extends { error: string }>(
   body: B,
   request: FastifyRequest,
+  reply: FastifyReply,
 ): B {
   const locale = requestLocale(request.headers['accept-language']);
   if (locale === SOURCE_LOCALE) return body;
   if (!(body.error in i18nFor(SOURCE_LOCALE).messages)) return body;
+  void reply.header('content-language', locale);
   return { ...body, error: translate(locale, body.error) };
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     const { status, body } = fromCode('not_found');
-    void reply.code(status).send(localizeErrorBody(body, request));
+    void reply.code(status).send(localizeErrorBody(body, request, reply));
   });
 
   app.setErrorHandler((error, request, reply) => {
     const { status, body, retryAfter } = classifyError(error, request.log);
     if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
-    return reply.code(status).send(localizeErrorBody(body, request));
+    return reply.code(status).send(localizeErrorBody(body, request, reply));
   });
 }

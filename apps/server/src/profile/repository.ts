@@ -79,6 +79,14 @@ export async function selectRecipient(
   return { locale: rows[0]?.locale ?? null, unreadCount: rows[0]?.unread_count ?? 0 };
 }
 
+/** The caller's stored language (null until a device told it). */
+export async function selectOwnLocale(q: Queryable): Promise<Locale | null> {
+  const { rows } = await q.query<{ locale: Locale | null }>(
+    'SELECT locale FROM profiles WHERE id = app_current_user_id()',
+  );
+  return rows[0]?.locale ?? null;
+}
+
 export async function countOwnMessages(q: Queryable): Promise<{ sent: number; received: number }> {
   const { rows } = await q.query<{ sent: number; received: number }>(
     `SELECT count(*) FILTER (WHERE sender_id = app_current_user_id())::int AS sent,
