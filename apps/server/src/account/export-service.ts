@@ -3,11 +3,7 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { findUserById } from '../auth/repository.js';
 import type { AccessClaims } from '../auth/tokens.js';
-import {
-  selectOwnLocale,
-  selectOwnProfile,
-  selectPartnerSummary,
-} from '../profile/repository.js';
+import { selectOwnLocale, selectOwnProfile, selectPartnerSummary } from '../profile/repository.js';
 import { selectOwnAnswers, selectOwnMessages, selectOwnPairings } from './export-repository.js';
 import { selectOwnRecords, selectSignInRecords } from './export-records-repository.js';
 
