@@ -3,8 +3,9 @@ import { domainManifestSchema } from '@farcaster/miniapp-core';
 import type { Browser, BrowserContext } from '@playwright/test';
 import {
   APP_TEXTS,
-  desireNotificationBody,
+  desireNotificationValues,
   KEY_TEXTS,
+  PUSH_TEXTS,
   TEXTS,
   TIMEOUTS_MS,
 } from '@couple/protocol/browser';
@@ -179,7 +180,7 @@ test.describe('the mini-app in a Farcaster client', () => {
     expect(notified.path).toBe('/client');
     expect(notified.body).toMatchObject({
       title: english(TEXTS.pushNewDesireTitle, { name: partner.username }),
-      body: desireNotificationBody(8, 6),
+      body: english(PUSH_TEXTS.desireBody, desireNotificationValues(8, 6)),
       tokens: [host.added[0]!.token],
     });
     expect(hub.requests.some((path) => path.includes(`fid=${FID}`))).toBe(true);

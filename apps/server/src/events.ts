@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type {
   DesireAnswer,
+  Locale,
   Message,
   PartnerSummary,
   QuietWindow,
@@ -14,6 +15,8 @@ export interface ReceiverTargets {
   farcasterTokens: { token: string; url: string }[];
   /** The receiver's quiet-hours window, if set: pushes in it are silent, mini-app ones held. */
   quietHours: QuietWindow | null;
+  /** The receiver's language (English when the account has none stored). */
+  locale: Locale;
 }
 
 /** What happened, after it was committed. The live channel and push delivery listen here. */

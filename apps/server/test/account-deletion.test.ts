@@ -149,12 +149,13 @@ describe.each(DRIVERS)('deleting an account (%s)', (driver) => {
     expect(await status).toEqual({ status: 'none', partner: null });
     expect(await aliceClosed).toBe('io server disconnect');
     const pushed = decryptPush(bobBrowser, await push.nextRequest(bobBrowser));
-    expect(pushed).toEqual({
+    expect(pushed).toMatchObject({
       userId: bob.id,
       title: 'Your partner left',
       body: `${alice.username} deleted their account`,
       url: '/',
       data: { type: 'partner_account_deleted' },
+      notification: { title: 'Your partner left', lang: 'en' },
     });
     expect(await rowsLeft(alice.id)).toEqual([]);
     expect((await call('GET', '/api/auth/me', alice)).status).toBe(401);

@@ -10,6 +10,7 @@ interface Targets {
   push_subscription: { endpoint: string } | null;
   farcaster_tokens: { token: string; url: string }[];
   quiet_hours: QuietWindow | null;
+  locale: string | null;
 }
 
 describe.each(DRIVERS)('what a send reads about its receiver (%s)', (driver) => {
@@ -60,6 +61,12 @@ describe.each(DRIVERS)('what a send reads about its receiver (%s)', (driver) => 
       { token: 'bob-token', url: 'https://notify.example.com/x' },
     ]);
     expect(targets.quiet_hours).toEqual(BOB_QUIET);
+    expect(targets.locale).toBeNull();
+    await request(server.url, 'PUT', '/api/profile/locale', {
+      token: bob.token,
+      body: { locale: 'es' },
+    });
+    expect((await targetsOf(alice)).locale).toBe('es');
   });
 
   it('gives nothing to someone without a partner, whoever else exists', async () => {
@@ -68,6 +75,7 @@ describe.each(DRIVERS)('what a send reads about its receiver (%s)', (driver) => 
       push_subscription: null,
       farcaster_tokens: [],
       quiet_hours: null,
+      locale: null,
     });
   });
 
@@ -78,6 +86,7 @@ describe.each(DRIVERS)('what a send reads about its receiver (%s)', (driver) => 
       push_subscription: null,
       farcaster_tokens: [],
       quiet_hours: null,
+      locale: null,
     });
   });
 });

@@ -206,8 +206,13 @@ describe('notification payloads of a v2 note', () => {
     };
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
     const payloads = JSON.stringify([
-      newDesirePayload(message.receiver_id, 'alice', message.intensity, message.urgency),
-      desireNotification(config, message, 'alice'),
+      newDesirePayload(
+        { userId: message.receiver_id, publicUrl: config.PUBLIC_URL, locale: 'en', unreadCount: 1 },
+        'alice',
+        message.intensity,
+        message.urgency,
+      ),
+      desireNotification(config, message, 'alice', 'en'),
     ]);
     for (const secret of [body.content, data.iv, data.recipients[0]!.enc]) {
       expect(payloads).not.toContain(secret);

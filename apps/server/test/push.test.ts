@@ -178,6 +178,16 @@ describe.each(DRIVERS)('Web Push (%s)', (driver) => {
       body: `You are now connected with @${redeemer.username}`,
       url: '/profile',
       data: { type: 'partner_connected' },
+      web_push: 8030,
+      notification: {
+        title: 'Partner Connected!',
+        body: `You are now connected with @${redeemer.username}`,
+        navigate: new URL('/profile', server.ctx.config.PUBLIC_URL).toString(),
+        lang: 'en',
+        dir: 'ltr',
+        app_badge: '0',
+      },
+      mutable: true,
     });
   });
 
@@ -208,6 +218,17 @@ describe.each(DRIVERS)('Web Push (%s)', (driver) => {
       body: '🔥 Intensity 9/10 · Urgency 3/10',
       url: '/notifications',
       data: { type: 'new_desire', intensity: 9 },
+      // Without the service worker (Safari's declarative push) not even the scores show.
+      web_push: 8030,
+      notification: {
+        title: `New Desire from ${alice.username}`,
+        body: 'New desire',
+        navigate: new URL('/notifications', server.ctx.config.PUBLIC_URL).toString(),
+        lang: 'en',
+        dir: 'ltr',
+        app_badge: '1',
+      },
+      mutable: true,
     });
     expect(JSON.stringify(payload)).not.toContain('usual place');
   });

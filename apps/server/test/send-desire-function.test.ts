@@ -33,7 +33,13 @@ describe.each(DRIVERS)('sending a desire in one statement (%s)', (driver) => {
       outcome: 'sent',
       message: { sender_id: alice.id, receiver_id: bob.id, intensity: 7, note: 'tonight?' },
       senderUsername: alice.username,
-      receiver: { unreadCount: 1, pushSubscription: null, farcasterTokens: [], quietHours: null },
+      receiver: {
+        unreadCount: 1,
+        pushSubscription: null,
+        farcasterTokens: [],
+        quietHours: null,
+        locale: 'en',
+      },
     });
   });
 

@@ -54,11 +54,27 @@ self.addEventListener('sync', (event: Event) => {
   if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(syncOutbox());
 });
 
+/** Declarative Web Push (Safari 18.4+): the form a device shows without this worker. */
+interface DeclarativeNotification {
+  title?: string;
+  body?: string;
+  navigate?: string;
+  lang?: string;
+  dir?: NotificationDirection;
+  silent?: boolean;
+  app_badge?: string;
+}
+
+/**
+ * The server's payload (PushPayload in @couple/protocol): the SPEC fields, and beside them the
+ * declarative form. The push webhook's payloads carry only the SPEC fields.
+ */
 interface PushPayload {
   title?: string;
   body?: string;
   url?: string;
   data?: Record<string, unknown>;
+  notification?: DeclarativeNotification;
 }
 
 function readPayload(event: PushEvent): PushPayload {
@@ -69,21 +85,46 @@ function readPayload(event: PushEvent): PushPayload {
   }
 }
 
+/** The unread count on the app's icon, where the platform has one; 0 clears it. */
+async function setBadge(count: string | undefined): Promise<void> {
+  const unread = Number(count);
+  if (count === undefined || !Number.isInteger(unread) || unread < 0) return;
+  const navigator = self.navigator as WorkerNavigator & {
+    setAppBadge?: (contents?: number) => Promise<void>;
+    clearAppBadge?: () => Promise<void>;
+  };
+  try {
+    await (unread === 0 ? navigator.clearAppBadge?.() : navigator.setAppBadge?.(unread));
+  } catch {
+    // A platform without badges (or one that refuses) still shows the notification.
+  }
+}
+
 self.addEventListener('push', (event) => {
   const payload = readPayload(event);
+  const declared = payload.notification ?? {};
   // Quiet hours: the server marks the push silent; it shows without sound or vibration.
-  const silent = (payload.data as { silent?: unknown } | undefined)?.silent === true;
+  const silent =
+    (payload.data as { silent?: unknown } | undefined)?.silent === true || declared.silent === true;
+  // The texts are the server's, already in the recipient's language (this worker has no
+  // catalog); the declarative form's are the fallback, with its language and direction.
   const options: NotificationOptions & { renotify: boolean; vibrate: number[] } = {
-    body: payload.body ?? '',
+    body: payload.body ?? declared.body ?? '',
+    ...(declared.lang && { lang: declared.lang }),
+    ...(declared.dir && { dir: declared.dir }),
     icon: NOTIFICATION_APPEARANCE.icon,
     badge: NOTIFICATION_APPEARANCE.badge,
     silent,
     vibrate: silent ? [] : [...NOTIFICATION_APPEARANCE.vibrate],
     renotify: NOTIFICATION_APPEARANCE.renotify,
     tag: NOTIFICATION_TAG,
-    data: { ...payload.data, url: payload.url ?? DEFAULT_URL },
+    data: { ...payload.data, url: payload.url ?? declared.navigate ?? DEFAULT_URL },
   };
-  event.waitUntil(self.registration.showNotification(payload.title ?? 'Couple Desires', options));
+  // The app's name alone (a brand, the same in every language) when the payload names no title.
+  const title = payload.title ?? declared.title ?? 'Couple Desires';
+  event.waitUntil(
+    Promise.all([self.registration.showNotification(title, options), setBadge(declared.app_badge)]),
+  );
 });
 
 async function focusOrOpen(url: string): Promise<void> {

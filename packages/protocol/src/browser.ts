@@ -5,6 +5,7 @@
  */
 export * from './constants.js';
 export * from './texts.js';
+export * from './push-texts.js';
 export * from './answers.js';
 export * from './quiet-hours.js';
 export * from './app-texts.js';

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './texts.js';
+export * from './push-texts.js';
 export * from './app-texts.js';
 export * from './offline-texts.js';
 export * from './rules.js';

@@ -23,13 +23,15 @@ export function intensityEmoji(intensity: number): string {
   return '💝';
 }
 
-/** The body of every new-desire notification (push and mini-app): the scores, never the note. */
-export function desireNotificationBody(intensity: number, urgency: number): string {
-  return `${intensityEmoji(intensity)} Intensity ${intensity}/10 · Urgency ${urgency}/10`;
-}
-
-export function partnerConnectedBody(username: string): string {
-  return `You are now connected with @${username}`;
+/**
+ * The values of every new-desire notification's body (PUSH_TEXTS.desireBody, push and mini-app):
+ * the scores, never the note.
+ */
+export function desireNotificationValues(
+  intensity: number,
+  urgency: number,
+): { emoji: string; intensity: number; urgency: number } {
+  return { emoji: intensityEmoji(intensity), intensity, urgency };
 }
 
 /** SPEC §5 usernames, after trimming and lower-casing: the first thing wrong, or null. */

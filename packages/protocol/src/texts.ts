@@ -158,8 +158,10 @@ export const CREDENTIAL_TEXTS = {
     /*i18n*/ 'You sign in with Farcaster, so this account has no email address or password to change.',
 } as const;
 
-/** The e-mails of recovering and changing the credentials. */
+/** The e-mails: confirming the address, recovering and changing the credentials. */
 export const MAIL_TEXTS = {
+  confirmationSubject: /*i18n*/ 'Confirm your account',
+  confirmationBody: /*i18n*/ 'Confirm your e-mail address to start sharing desires:\n\n{link}\n',
   resetSubject: /*i18n*/ 'Choose a new password',
   resetBody:
     /*i18n*/ 'Someone asked to reset the password of your Desires account. To choose a new password, open this link within {minutes} minutes; it works once:\n\n{link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n',

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { findUserById } from '../auth/repository.js';
 import type { AccessClaims } from '../auth/tokens.js';
-import { selectOwnProfile, selectPartnerSummary } from '../profile/repository.js';
+import { selectOwnLocale, selectOwnProfile, selectPartnerSummary } from '../profile/repository.js';
 import { selectOwnAnswers, selectOwnMessages, selectOwnPairings } from './export-repository.js';
 import { selectOwnRecords, selectSignInRecords } from './export-records-repository.js';
 
@@ -34,6 +34,7 @@ export async function exportAccount(
         farcaster_username: profile.farcaster_username,
         email_confirmed_at: user.email_confirmed_at,
         created_at: profile.created_at,
+        locale: await selectOwnLocale(tx),
       },
       pairings: pairings.map((pairing) => ({
         ...pairing,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_TEXTS,
-  english,
   MINI_APP_NOTIFICATION_LIMITS,
+  translate,
   type PushPayload,
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
@@ -12,16 +12,17 @@ import { truncate } from '../farcaster/payloads.js';
 import { notifyUser } from '../farcaster/sender.js';
 import type { PushSender } from '../push/sender.js';
 import { pushToUser } from '../push/service.js';
+import { pushPayload, type PushTarget } from '../push/payloads.js';
+import { readRecipient } from '../profile/recipient.js';
 
 /** Only the name of who left: nothing else of the deleted account goes out. */
-export function accountDeletedPayload(partnerId: string, username: string): PushPayload {
-  return {
-    userId: partnerId,
-    title: ACCOUNT_TEXTS.partnerDeletedAccountTitle,
-    body: english(ACCOUNT_TEXTS.partnerDeletedAccount, { name: username }),
+export function accountDeletedPayload(to: PushTarget, username: string): PushPayload {
+  return pushPayload(to, {
+    title: translate(to.locale, ACCOUNT_TEXTS.partnerDeletedAccountTitle),
+    body: translate(to.locale, ACCOUNT_TEXTS.partnerDeletedAccount, { name: username }),
     url: '/',
     data: { type: 'partner_account_deleted' },
-  };
+  });
 }
 
 /**
@@ -38,20 +39,33 @@ export function registerAccountDeletedNotices(
     ctx.log.warn({ err: error }, 'account deletion notice not delivered');
   const onAccountDeleted: DomainListener<'accountDeleted'> = ({ username, partnerId }) => {
     if (!partnerId) return;
-    const payload = accountDeletedPayload(partnerId, username);
+    // The former partner's own language, read once for both deliveries.
+    const payload = readRecipient(ctx, partnerId).then((recipient) =>
+      accountDeletedPayload(
+        { userId: partnerId, publicUrl: ctx.config.PUBLIC_URL, ...recipient },
+        username,
+      ),
+    );
+    payload.catch(() => undefined);
     background.run(
-      () =>
-        pushToUser(ctx, pushSender, partnerId, payload, { ttlSeconds: 86_400, urgency: 'normal' }),
+      async () =>
+        pushToUser(ctx, pushSender, partnerId, await payload, {
+          ttlSeconds: 86_400,
+          urgency: 'normal',
+        }),
       report,
     );
     const { title, body } = MINI_APP_NOTIFICATION_LIMITS;
-    const notification = {
-      notificationId: `partner-account-deleted-${randomUUID()}`,
-      title: truncate(payload.title, title),
-      body: truncate(payload.body, body),
-      targetUrl: new URL(payload.url, ctx.config.PUBLIC_URL).toString(),
-    };
-    background.run(() => notifyUser(ctx, farcasterFetch, partnerId, notification), report);
+    background.run(async () => {
+      const { title: text, body: detail, url } = await payload;
+      const notification = {
+        notificationId: `partner-account-deleted-${randomUUID()}`,
+        title: truncate(text, title),
+        body: truncate(detail, body),
+        targetUrl: new URL(url, ctx.config.PUBLIC_URL).toString(),
+      };
+      await notifyUser(ctx, farcasterFetch, partnerId, notification);
+    }, report);
   };
   ctx.events.on('accountDeleted', onAccountDeleted);
   return () => ctx.events.off('accountDeleted', onAccountDeleted);

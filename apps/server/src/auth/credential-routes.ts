@@ -3,6 +3,7 @@ import { ACCOUNT_PAGES } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { contractRoutes } from '../http/contract-route.js';
 import * as credentials from './credentials.js';
+import { requestLocale } from '../profile/recipient.js';
 
 /**
  * Forgot password, change password and change e-mail (the username changes through
@@ -15,8 +16,9 @@ export const credentialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   const webResetLink = (token: string) =>
     `${new URL(ACCOUNT_PAGES.resetPassword, ctx.config.PUBLIC_URL).toString()}#token=${token}`;
 
-  route('requestPasswordReset', async ({ body }) => {
-    await credentials.requestPasswordReset(ctx, body.email, webResetLink);
+  route('requestPasswordReset', async ({ body, request }) => {
+    const language = requestLocale(request.headers['accept-language']);
+    await credentials.requestPasswordReset(ctx, body.email, webResetLink, language);
     return undefined;
   });
 
@@ -32,11 +34,10 @@ export const credentialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     return undefined;
   });
 
-  route('requestEmailChange', async ({ user, body }) => {
-    await credentials.requestEmailChange(ctx, user, {
-      email: body.email,
-      currentPassword: body.current_password,
-    });
+  route('requestEmailChange', async ({ user, body, request }) => {
+    const change = { email: body.email, currentPassword: body.current_password };
+    const language = requestLocale(request.headers['accept-language']);
+    await credentials.requestEmailChange(ctx, user, change, language);
     return undefined;
   });
 

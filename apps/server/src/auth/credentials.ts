@@ -3,8 +3,11 @@ import {
   FARCASTER_EMAIL_HOST,
   PASSWORD_RESET_TTL_MINUTES,
   type Session,
+  SOURCE_LOCALE,
+  type Locale,
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
+import { readRecipient } from '../profile/recipient.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { HttpError } from '../http/errors.js';
 import type { AccessClaims } from './tokens.js';
@@ -24,12 +27,14 @@ export function isFarcasterAddress(email: string): boolean {
 /**
  * Sends a reset link if the address has an account with a mailbox. The answer and its timing
  * are the same either way: the per-address budget is counted for every address, and the token
- * and the mail are made after the answer, in the background.
+ * and the mail are made after the answer, in the background. The mail is in the account's
+ * language, or the request's (`language`) when the account has none stored.
  */
 export async function requestPasswordReset(
   ctx: AppContext,
   email: string,
   linkFor: ResetLink,
+  language: Locale = SOURCE_LOCALE,
 ): Promise<void> {
   await ctx.limits.takeResetEmail(email);
   const user = await repo.findUserByEmail(ctx.db, email);
@@ -42,7 +47,8 @@ export async function requestPasswordReset(
         userId: user.id,
         ttlMinutes: PASSWORD_RESET_TTL_MINUTES,
       });
-      await ctx.mailer.sendPasswordReset(user.email, linkFor(token));
+      const { locale } = await readRecipient(ctx, user.id, language);
+      await ctx.mailer.sendPasswordReset(user.email, linkFor(token), locale);
     },
     (error) => ctx.log.error({ err: error }, 'password reset e-mail could not be sent'),
   );
@@ -152,6 +158,7 @@ export async function requestEmailChange(
   ctx: AppContext,
   claims: AccessClaims,
   change: { email: string; currentPassword: string | null },
+  language: Locale = SOURCE_LOCALE,
 ): Promise<void> {
   const user = await accountWithPassword(ctx, claims.userId, change.currentPassword);
   if (change.email === user.email) throw new HttpError('email_unchanged');
@@ -167,9 +174,11 @@ export async function requestEmailChange(
   link.searchParams.set('token', token);
   const failed = (error: unknown) =>
     ctx.log.error({ err: error }, 'e-mail change mail could not be sent');
+  // Both mails go to this person: in their language, or the request's when none is stored.
+  const { locale } = await readRecipient(ctx, user.id, language);
   await Promise.all([
-    ctx.mailer.sendEmailChange(change.email, link.toString()).catch(failed),
-    ctx.mailer.sendEmailChangeNotice(user.email, change.email).catch(failed),
+    ctx.mailer.sendEmailChange(change.email, link.toString(), locale).catch(failed),
+    ctx.mailer.sendEmailChangeNotice(user.email, change.email, locale).catch(failed),
   ]);
 }
 

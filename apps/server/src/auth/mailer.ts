@@ -2,47 +2,55 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   EMAIL_CHANGE_TTL_HOURS,
-  english,
   MAIL_TEXTS,
   PASSWORD_RESET_TTL_MINUTES,
+  translate,
+  type Locale,
 } from '@couple/protocol';
 
+/** Each mail is written in `locale`: the recipient's language (profile/recipient.ts). */
 export interface Mailer {
-  sendConfirmation(to: string, link: string): Promise<void>;
+  sendConfirmation(to: string, link: string, locale: Locale): Promise<void>;
   /** The single-use link to choose a new password. */
-  sendPasswordReset(to: string, link: string): Promise<void>;
+  sendPasswordReset(to: string, link: string, locale: Locale): Promise<void>;
   /** The link that makes `to` the account's new address. */
-  sendEmailChange(to: string, link: string): Promise<void>;
+  sendEmailChange(to: string, link: string, locale: Locale): Promise<void>;
   /** Tells the current address that a change to newEmail was asked for (no link). */
-  sendEmailChangeNotice(to: string, newEmail: string): Promise<void>;
+  sendEmailChangeNotice(to: string, newEmail: string, locale: Locale): Promise<void>;
 }
 
 interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Content-Language: the language the mail is written in. */
+  headers: { 'Content-Language': Locale };
 }
 
 const MAILS = {
-  confirmation: (to: string, link: string): Mail => ({
+  confirmation: (to: string, link: string, locale: Locale): Mail => ({
     to,
-    subject: 'Confirm your account',
-    text: `Confirm your e-mail address to start sharing desires:\n\n${link}\n`,
+    subject: translate(locale, MAIL_TEXTS.confirmationSubject),
+    text: translate(locale, MAIL_TEXTS.confirmationBody, { link }),
+    headers: { 'Content-Language': locale },
   }),
-  passwordReset: (to: string, link: string): Mail => ({
+  passwordReset: (to: string, link: string, locale: Locale): Mail => ({
     to,
-    subject: MAIL_TEXTS.resetSubject,
-    text: english(MAIL_TEXTS.resetBody, { link, minutes: PASSWORD_RESET_TTL_MINUTES }),
+    subject: translate(locale, MAIL_TEXTS.resetSubject),
+    text: translate(locale, MAIL_TEXTS.resetBody, { link, minutes: PASSWORD_RESET_TTL_MINUTES }),
+    headers: { 'Content-Language': locale },
   }),
-  emailChange: (to: string, link: string): Mail => ({
+  emailChange: (to: string, link: string, locale: Locale): Mail => ({
     to,
-    subject: MAIL_TEXTS.emailChangeSubject,
-    text: english(MAIL_TEXTS.emailChangeBody, { link, hours: EMAIL_CHANGE_TTL_HOURS }),
+    subject: translate(locale, MAIL_TEXTS.emailChangeSubject),
+    text: translate(locale, MAIL_TEXTS.emailChangeBody, { link, hours: EMAIL_CHANGE_TTL_HOURS }),
+    headers: { 'Content-Language': locale },
   }),
-  emailChangeNotice: (to: string, newEmail: string): Mail => ({
+  emailChangeNotice: (to: string, newEmail: string, locale: Locale): Mail => ({
     to,
-    subject: MAIL_TEXTS.emailChangeNoticeSubject,
-    text: english(MAIL_TEXTS.emailChangeNoticeBody, { newEmail }),
+    subject: translate(locale, MAIL_TEXTS.emailChangeNoticeSubject),
+    text: translate(locale, MAIL_TEXTS.emailChangeNoticeBody, { newEmail }),
+    headers: { 'Content-Language': locale },
   }),
 };
 
@@ -76,9 +84,10 @@ export function createMailer(
   const transport = nodemailer.createTransport(smtpUrl);
   const send = async (mail: Mail) => void (await transport.sendMail({ from, ...mail }));
   return {
-    sendConfirmation: (to, link) => send(MAILS.confirmation(to, link)),
-    sendPasswordReset: (to, link) => send(MAILS.passwordReset(to, link)),
-    sendEmailChange: (to, link) => send(MAILS.emailChange(to, link)),
-    sendEmailChangeNotice: (to, newEmail) => send(MAILS.emailChangeNotice(to, newEmail)),
+    sendConfirmation: (to, link, locale) => send(MAILS.confirmation(to, link, locale)),
+    sendPasswordReset: (to, link, locale) => send(MAILS.passwordReset(to, link, locale)),
+    sendEmailChange: (to, link, locale) => send(MAILS.emailChange(to, link, locale)),
+    sendEmailChangeNotice: (to, newEmail, locale) =>
+      send(MAILS.emailChangeNotice(to, newEmail, locale)),
   };
 }

@@ -2,12 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { contractRoutes } from '../http/contract-route.js';
 import { getProfile } from '../profile/service.js';
+import { requestLocale } from '../profile/recipient.js';
 import * as auth from './service.js';
 
 export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const route = contractRoutes(app, ctx.config);
 
-  route('signUp', async ({ body }) => auth.signUp(ctx, body));
+  route('signUp', async ({ body, request }) =>
+    auth.signUp(ctx, body, requestLocale(request.headers['accept-language'])),
+  );
 
   route('signIn', async ({ body }) => auth.signIn(ctx, body));
 

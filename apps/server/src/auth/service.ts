@@ -9,6 +9,8 @@ import {
   type Session,
   type SignInBody,
   type SignUpBody,
+  SOURCE_LOCALE,
+  type Locale,
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
@@ -80,7 +82,12 @@ async function chooseInitialUsername(q: Queryable, requested: string | undefined
   return username;
 }
 
-export async function signUp(ctx: AppContext, input: SignUpBody): Promise<ApiAnswer<'signUp'>> {
+/** `language`: the sign-up request's (Accept-Language), which the confirmation mail is in. */
+export async function signUp(
+  ctx: AppContext,
+  input: SignUpBody,
+  language: Locale = SOURCE_LOCALE,
+): Promise<ApiAnswer<'signUp'>> {
   const passwordHash = await hashPassword(input.password);
   const requireConfirmation = ctx.config.REQUIRE_EMAIL_CONFIRMATION;
   const confirmationToken = randomToken();
@@ -109,9 +116,11 @@ export async function signUp(ctx: AppContext, input: SignUpBody): Promise<ApiAns
   if ('session' in result) {
     const link = new URL('/api/auth/confirm', ctx.config.PUBLIC_URL);
     link.searchParams.set('token', confirmationToken);
-    await ctx.mailer.sendConfirmation(input.email, link.toString()).catch((error: unknown) => {
-      ctx.log.error({ err: error }, 'confirmation e-mail could not be sent');
-    });
+    await ctx.mailer
+      .sendConfirmation(input.email, link.toString(), language)
+      .catch((error: unknown) => {
+        ctx.log.error({ err: error }, 'confirmation e-mail could not be sent');
+      });
   }
   return result;
 }

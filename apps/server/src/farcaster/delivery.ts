@@ -1,3 +1,4 @@
+import type { Locale } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { BackgroundWork } from '../background/background-work.js';
 import type { DomainEventMap } from '../events.js';
@@ -12,6 +13,7 @@ import type { DeliveryToken } from './repository.js';
 import { notifyUser } from './sender.js';
 import { isQuietNow } from '../quiet/service.js';
 import { answerReachesPartner } from '../answers/service.js';
+import { readRecipient } from '../profile/recipient.js';
 
 /**
  * Subscribes mini-app notifications to the domain events, as background work (after commit;
@@ -24,13 +26,17 @@ export function registerFarcasterNotifications(
 ): () => void {
   const deliver = (
     userId: string,
-    notification: MiniAppNotification,
+    notification: (locale: Locale) => MiniAppNotification,
     tokens?: DeliveryToken[],
     allowed: () => Promise<boolean> = async () => true,
+    /** Known with a desire; otherwise read from the recipient's account when it goes. */
+    knownLocale?: Locale,
   ) =>
     background.run(
       async () => {
-        if (await allowed()) await notifyUser(ctx, fetchImpl, userId, notification, tokens);
+        if (!(await allowed())) return;
+        const locale = knownLocale ?? (await readRecipient(ctx, userId)).locale;
+        await notifyUser(ctx, fetchImpl, userId, notification(locale), tokens);
       },
       (error: unknown) => {
         if (isDatabaseUnavailable(error)) {
@@ -49,17 +55,25 @@ export function registerFarcasterNotifications(
     // A notification cannot arrive silently: in quiet hours it is not sent (the desire is in
     // the inbox and the live channel as always).
     if (isQuietNow(ctx, receiver.quietHours)) return;
-    const notification = desireNotification(ctx.config, message, senderUsername);
-    deliver(message.receiver_id, notification, receiver.farcasterTokens);
+    const notification = (locale: Locale) =>
+      desireNotification(ctx.config, message, senderUsername, locale);
+    deliver(
+      message.receiver_id,
+      notification,
+      receiver.farcasterTokens,
+      undefined,
+      receiver.locale,
+    );
   };
   // The code owner (event.partner) learns that the redeemer (event.self) connected.
   const onPartner = ({ partner, self }: DomainEventMap['partnerConnected'][0]) =>
-    deliver(partner.id, partnerConnectedNotification(ctx.config, self));
+    deliver(partner.id, (locale) => partnerConnectedNotification(ctx.config, self, locale));
 
   const onAnswer = (event: DomainEventMap['desireAnswered'][0]) => {
     if (isQuietNow(ctx, event.askerQuietHours)) return;
     // A partner who unpaired since the answer is not told (checked when it goes).
-    const notification = answeredNotification(ctx.config, event.answererUsername);
+    const notification = (locale: Locale) =>
+      answeredNotification(ctx.config, event.answererUsername, locale);
     deliver(event.askerId, notification, undefined, () => answerReachesPartner(ctx, event));
   };
 

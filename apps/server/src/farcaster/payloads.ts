@@ -4,9 +4,10 @@ import {
   TEXTS,
   ANSWERED_BODY,
   ANSWERED_TITLE,
-  english,
-  desireNotificationBody,
-  partnerConnectedBody,
+  desireNotificationValues,
+  PUSH_TEXTS,
+  translate,
+  type Locale,
   type Message,
   type PartnerSummary,
 } from '@couple/protocol';
@@ -34,17 +35,19 @@ function target(config: Config, path: string): string {
   return config.PUBLIC_URL.replace(/\/+$/, '') + path;
 }
 
-/** A new desire: never the note, only the scores (SPEC §3). */
+/** A new desire, in the receiver's language: never the note, only the scores (SPEC §3). */
 export function desireNotification(
   config: Config,
   message: Message,
   senderUsername: string,
+  locale: Locale,
 ): MiniAppNotification {
   const { title, body, notificationId } = MINI_APP_NOTIFICATION_LIMITS;
+  const values = desireNotificationValues(message.intensity, message.urgency);
   return {
     notificationId: truncate(`desire-${message.id}`, notificationId),
-    title: truncate(english(TEXTS.pushNewDesireTitle, { name: senderUsername }), title),
-    body: truncate(desireNotificationBody(message.intensity, message.urgency), body),
+    title: truncate(translate(locale, TEXTS.pushNewDesireTitle, { name: senderUsername }), title),
+    body: truncate(translate(locale, PUSH_TEXTS.desireBody, values), body),
     targetUrl: target(config, '/notifications'),
   };
 }
@@ -52,12 +55,14 @@ export function desireNotification(
 export function partnerConnectedNotification(
   config: Config,
   redeemer: PartnerSummary,
+  locale: Locale,
 ): MiniAppNotification {
   const { title, body } = MINI_APP_NOTIFICATION_LIMITS;
+  const connected = translate(locale, PUSH_TEXTS.partnerConnectedBody, { name: redeemer.username });
   return {
     notificationId: `partner-connected-${randomUUID()}`,
-    title: truncate(TEXTS.pushPartnerConnectedTitle, title),
-    body: truncate(partnerConnectedBody(redeemer.username), body),
+    title: truncate(translate(locale, TEXTS.pushPartnerConnectedTitle), title),
+    body: truncate(connected, body),
     targetUrl: target(config, '/profile'),
   };
 }
@@ -66,12 +71,13 @@ export function partnerConnectedNotification(
 export function answeredNotification(
   config: Config,
   answererUsername: string,
+  locale: Locale,
 ): MiniAppNotification {
-  const { title } = MINI_APP_NOTIFICATION_LIMITS;
+  const { title, body } = MINI_APP_NOTIFICATION_LIMITS;
   return {
     notificationId: `desire-answered-${randomUUID()}`,
-    title: truncate(english(ANSWERED_TITLE, { name: answererUsername }), title),
-    body: ANSWERED_BODY,
+    title: truncate(translate(locale, ANSWERED_TITLE, { name: answererUsername }), title),
+    body: truncate(translate(locale, ANSWERED_BODY), body),
     targetUrl: target(config, '/notifications?view=sent'),
   };
 }

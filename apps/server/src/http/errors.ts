@@ -1,5 +1,13 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { ERRORS, type ApiErrorBody, type ErrorCode } from '@couple/protocol';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ERRORS,
+  i18nFor,
+  SOURCE_LOCALE,
+  translate,
+  type ApiErrorBody,
+  type ErrorCode,
+} from '@couple/protocol';
+import { requestLocale } from '../profile/recipient.js';
 import { isDatabaseUnavailable, isSerializationConflict } from '../db/errors.js';
 
 /** Seconds a client refused for a passing reason (busy, closing, database away) is told to wait. */
@@ -79,15 +87,34 @@ export function classifyError(error: unknown, log: FastifyBaseLogger): Classifie
   return fromCode('internal');
 }
 
+/**
+ * The `error` text in the language the request's Accept-Language names, when it names a shipped
+ * one and the text is a catalog message (its id is its English text); Content-Language then says
+ * which. A text that carries a detail (a field's name, a value) is no message id and stays as it
+ * is; so does every text of a request that names no shipped language. `code` never changes:
+ * clients decide by it.
+ */
+function localizeErrorBody<B extends { error: string }>(
+  body: B,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): B {
+  const locale = requestLocale(request.headers['accept-language']);
+  if (locale === SOURCE_LOCALE) return body;
+  if (!(body.error in i18nFor(SOURCE_LOCALE).messages)) return body;
+  void reply.header('content-language', locale);
+  return { ...body, error: translate(locale, body.error) };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setNotFoundHandler((_request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     const { status, body } = fromCode('not_found');
-    void reply.code(status).send(body);
+    void reply.code(status).send(localizeErrorBody(body, request, reply));
   });
 
   app.setErrorHandler((error, request, reply) => {
     const { status, body, retryAfter } = classifyError(error, request.log);
     if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
-    return reply.code(status).send(body);
+    return reply.code(status).send(localizeErrorBody(body, request, reply));
   });
 }

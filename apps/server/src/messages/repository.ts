@@ -1,9 +1,11 @@
-import type {
-  DesireAnswer,
-  Message,
-  NewDesire,
-  QuietWindow,
-  StoredPushSubscription,
+import {
+  SOURCE_LOCALE,
+  type DesireAnswer,
+  type Locale,
+  type Message,
+  type NewDesire,
+  type QuietWindow,
+  type StoredPushSubscription,
 } from '@couple/protocol';
 import type { ReceiverTargets } from '../events.js';
 import type { Database, Queryable } from '../db/index.js';
@@ -21,6 +23,7 @@ type SendRow = Message & {
     push_subscription: StoredPushSubscription | null;
     farcaster_tokens: { token: string; url: string }[];
     quiet_hours: QuietWindow | null;
+    locale: Locale | null;
   } | null;
 };
 
@@ -104,6 +107,7 @@ function toOutcome(row: SendRow): SendOutcome {
         pushSubscription: targets.push_subscription,
         farcasterTokens: targets.farcaster_tokens,
         quietHours: targets.quiet_hours,
+        locale: targets.locale ?? SOURCE_LOCALE,
       },
     };
   }

@@ -1,4 +1,4 @@
-import type { PartnerStatus, PartnerSummary } from '@couple/protocol';
+import type { Locale, PartnerStatus, PartnerSummary } from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
 import type { SqlParam } from '../db/types.js';
 
@@ -21,18 +21,24 @@ export async function selectOwnProfile(q: Queryable): Promise<ProfileRow | undef
 }
 
 /**
- * The caller's profile with the partner's summary, as one statement (GET /api/profile reads it
- * in one round trip with `Database.readAsUser`); `partner` is null when not paired.
+ * The caller's profile with the partner's summary and the own language (a column of profiles
+ * only: profile_view, which /rest/v1 and Realtime show, stays as it was), as one statement (GET
+ * /api/profile reads it in one round trip with `Database.readAsUser`); `partner` is null when not
+ * paired.
  */
 export const OWN_PROFILE_WITH_PARTNER_SQL = `
   SELECT profile_view.*,
-         CASE WHEN partner_id IS NOT NULL THEN (
+         CASE WHEN profile_view.partner_id IS NOT NULL THEN (
            SELECT jsonb_build_object('id', s.id, 'username', s.username)
            FROM get_partner_summary() s
-         ) END AS partner
-  FROM profile_view`;
+         ) END AS partner,
+         profiles.locale
+  FROM profile_view JOIN profiles ON profiles.id = profile_view.id`;
 
-export type ProfileWithPartnerRow = ProfileRow & { partner: PartnerSummary | null };
+export type ProfileWithPartnerRow = ProfileRow & {
+  partner: PartnerSummary | null;
+  locale: Locale | null;
+};
 
 export async function selectPartnerSummary(q: Queryable): Promise<PartnerSummary | null> {
   const { rows } = await q.query<PartnerSummary>('SELECT id, username FROM get_partner_summary()');
@@ -45,6 +51,40 @@ export async function updateOwnUsername(q: Queryable, username: string): Promise
     [username],
   );
   return rowCount > 0;
+}
+
+/** The caller's language; false when row-level security shows no own row. */
+export async function updateOwnLocale(q: Queryable, locale: Locale): Promise<boolean> {
+  const { rowCount } = await q.query(
+    'UPDATE profiles SET locale = $1, updated_at = now() WHERE id = app_current_user_id()',
+    [locale],
+  );
+  return rowCount > 0;
+}
+
+/**
+ * System work (a push, notification or e-mail to someone other than the caller): the person's
+ * language, and how many desires they have not read yet (the icon's badge). Runs as the owner.
+ */
+export async function selectRecipient(
+  q: Queryable,
+  userId: string,
+): Promise<{ locale: Locale | null; unreadCount: number }> {
+  const { rows } = await q.query<{ locale: Locale | null; unread_count: number }>(
+    `SELECT (SELECT locale FROM profiles WHERE id = $1) AS locale,
+            (SELECT count(*)::int FROM messages WHERE receiver_id = $1 AND read_at IS NULL)
+              AS unread_count`,
+    [userId],
+  );
+  return { locale: rows[0]?.locale ?? null, unreadCount: rows[0]?.unread_count ?? 0 };
+}
+
+/** The caller's stored language (null until a device told it). */
+export async function selectOwnLocale(q: Queryable): Promise<Locale | null> {
+  const { rows } = await q.query<{ locale: Locale | null }>(
+    'SELECT locale FROM profiles WHERE id = app_current_user_id()',
+  );
+  return rows[0]?.locale ?? null;
 }
 
 export async function countOwnMessages(q: Queryable): Promise<{ sent: number; received: number }> {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { contractRoutes } from '../http/contract-route.js';
-import { getProfile, getProfileStats, updateUsername } from './service.js';
+import { getProfile, getProfileStats, setLocale, updateUsername } from './service.js';
 
 export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const route = contractRoutes(app, ctx.config);
@@ -9,6 +9,8 @@ export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   route('getProfile', async ({ user }) => getProfile(ctx, user.userId));
 
   route('updateProfile', async ({ user, body }) => updateUsername(ctx, user.userId, body.username));
+
+  route('setLocale', async ({ user, body }) => setLocale(ctx, user.userId, body.locale));
 
   route('getProfileStats', async ({ user }) => getProfileStats(ctx, user.userId));
 };

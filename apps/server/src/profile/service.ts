@@ -1,4 +1,4 @@
-import { type Profile, type Stats } from '@couple/protocol';
+import { type Locale, type Profile, type Stats } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { HttpError } from '../http/errors.js';
@@ -10,7 +10,7 @@ export async function getProfile(ctx: AppContext, userId: string): Promise<Profi
     repo.OWN_PROFILE_WITH_PARTNER_SQL,
   );
   if (!own) throw new HttpError('profile_not_found');
-  return { ...own, partner: own.partner ?? null, locale: null };
+  return { ...own, partner: own.partner ?? null, locale: own.locale ?? null };
 }
 
 /** The username arrives already trimmed, lower-cased and checked by usernameSchema. */
@@ -32,4 +32,19 @@ export async function updateUsername(
 
 export async function getProfileStats(ctx: AppContext, userId: string): Promise<Stats> {
   return ctx.db.asUser(userId, (tx) => repo.countOwnMessages(tx));
+}
+
+/**
+ * The language the server writes this person's pushes and e-mails in (checked by localeSchema).
+ * The profile's own columns changed, so the person's other devices hear of it as of a username.
+ */
+export async function setLocale(
+  ctx: AppContext,
+  userId: string,
+  locale: Locale,
+): Promise<{ locale: Locale }> {
+  const updated = await ctx.db.asUser(userId, (tx) => repo.updateOwnLocale(tx, locale));
+  if (!updated) throw new HttpError('profile_not_found');
+  ctx.events.emit('profileUpdated', { userId });
+  return { locale };
 }

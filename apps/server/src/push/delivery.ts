@@ -8,12 +8,14 @@ import {
   newDesirePayload,
   PARTNER_CONNECTED_OPTIONS,
   partnerConnectedPayload,
+  type PushTarget,
 } from './payloads.js';
 import type { PushSender } from './sender.js';
 import { pushToSubscription, pushToUser } from './service.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { isQuietNow } from '../quiet/service.js';
 import { answerReachesPartner } from '../answers/service.js';
+import { readRecipient } from '../profile/recipient.js';
 
 /**
  * Pushes to the receiver after each committed desire, and to the code owner when a partner
@@ -34,15 +36,28 @@ export function registerPushDelivery(
     });
   }
 
+  const pushTarget = async (userId: string): Promise<PushTarget> => ({
+    userId,
+    publicUrl: ctx.config.PUBLIC_URL,
+    ...(await readRecipient(ctx, userId)),
+  });
+
   const onDesire = ({ message, senderUsername, receiver }: DomainEventMap['desireSent'][0]) => {
     const subscription = receiver.pushSubscription;
     if (!subscription) return;
     const userId = message.receiver_id;
     // In quiet hours the push still goes (the desire is not held back), but arrives silently.
     const quiet = isQuietNow(ctx, receiver.quietHours);
+    // The receiver's language and unread count came with the desire: no query here.
+    const to = {
+      userId,
+      publicUrl: ctx.config.PUBLIC_URL,
+      locale: receiver.locale,
+      unreadCount: receiver.unreadCount,
+    };
     deliver(userId, async () => {
       const payload = newDesirePayload(
-        userId,
+        to,
         senderUsername,
         message.intensity,
         message.urgency,
@@ -60,18 +75,19 @@ export function registerPushDelivery(
   };
 
   const onPartner = ({ partner, self }: DomainEventMap['partnerConnected'][0]) => {
-    const payload = partnerConnectedPayload(partner.id, self);
-    deliver(partner.id, () =>
-      pushToUser(ctx, sender, partner.id, payload, PARTNER_CONNECTED_OPTIONS),
-    );
+    deliver(partner.id, async () => {
+      const to = await pushTarget(partner.id);
+      const payload = partnerConnectedPayload(to, self);
+      return pushToUser(ctx, sender, partner.id, payload, PARTNER_CONNECTED_OPTIONS);
+    });
   };
 
   const onAnswer = (event: DomainEventMap['desireAnswered'][0]) => {
     const { askerId, answererUsername, askerQuietHours } = event;
     const quiet = isQuietNow(ctx, askerQuietHours);
-    const payload = answeredPayload(askerId, answererUsername, quiet);
     deliver(askerId, async () => {
       if (!(await answerReachesPartner(ctx, event))) return;
+      const payload = answeredPayload(await pushTarget(askerId), answererUsername, quiet);
       await pushToUser(ctx, sender, askerId, payload, answeredOptions(quiet));
     });
   };

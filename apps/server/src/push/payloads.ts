@@ -1,33 +1,80 @@
 import {
-  TEXTS,
   ANSWERED_BODY,
   ANSWERED_TITLE,
-  english,
-  desireNotificationBody,
+  desireNotificationValues,
   isIntense,
-  partnerConnectedBody,
+  PUSH_TEXTS,
+  TEXTS,
+  textDirection,
+  translate,
   type PartnerSummary,
   type PushPayload,
 } from '@couple/protocol';
+import type { Recipient } from '../profile/recipient.js';
 import type { PushOptions } from './sender.js';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-/** SPEC §3: never the note, only who, how intense and how urgent. */
+/** Whom a push goes to and where the app lives (its `navigate` URLs are absolute). */
+export interface PushTarget extends Recipient {
+  userId: string;
+  publicUrl: string;
+}
+
+export interface PushContent {
+  title: string;
+  /** What the service worker shows. */
+  body: string;
+  /** What a device shows without the service worker; nothing private. Defaults to body. */
+  fallbackBody?: string;
+  url: string;
+  data: Record<string, unknown> & { type: string };
+  silent?: boolean;
+}
+
+/**
+ * One payload in both forms: the SPEC §3 fields the service worker reads (Chrome, Firefox,
+ * Android and Safari alike), and Declarative Web Push (Safari 18.4+), shown without the worker;
+ * `mutable` lets the worker still show its own.
+ */
+export function pushPayload(to: PushTarget, content: PushContent): PushPayload {
+  const { title, body, fallbackBody, url, data, silent } = content;
+  return {
+    userId: to.userId,
+    title,
+    body,
+    url,
+    data: { ...data, ...(silent ? { silent: true } : {}) },
+    web_push: 8030,
+    notification: {
+      title,
+      body: fallbackBody ?? body,
+      navigate: new URL(url, to.publicUrl).toString(),
+      lang: to.locale,
+      dir: textDirection(to.locale),
+      ...(silent ? { silent: true } : {}),
+      app_badge: String(to.unreadCount),
+    },
+    mutable: true,
+  };
+}
+
+/** SPEC §3: never the note, only who, how intense and how urgent (and without the worker, who). */
 export function newDesirePayload(
-  receiverId: string,
+  to: PushTarget,
   senderUsername: string,
   intensity: number,
   urgency: number,
   quiet = false,
 ): PushPayload {
-  return {
-    userId: receiverId,
-    title: english(TEXTS.pushNewDesireTitle, { name: senderUsername }),
-    body: desireNotificationBody(intensity, urgency),
+  return pushPayload(to, {
+    title: translate(to.locale, TEXTS.pushNewDesireTitle, { name: senderUsername }),
+    body: translate(to.locale, PUSH_TEXTS.desireBody, desireNotificationValues(intensity, urgency)),
+    fallbackBody: translate(to.locale, PUSH_TEXTS.newDesire),
     url: '/notifications',
-    data: { type: 'new_desire', intensity, ...(quiet ? { silent: true } : {}) },
-  };
+    data: { type: 'new_desire', intensity },
+    silent: quiet,
+  });
 }
 
 /**
@@ -39,14 +86,13 @@ export function newDesireOptions(intensity: number, quiet = false): PushOptions 
   return { ttlSeconds: DAY_SECONDS, urgency };
 }
 
-export function partnerConnectedPayload(ownerId: string, partner: PartnerSummary): PushPayload {
-  return {
-    userId: ownerId,
-    title: TEXTS.pushPartnerConnectedTitle,
-    body: partnerConnectedBody(partner.username),
+export function partnerConnectedPayload(to: PushTarget, partner: PartnerSummary): PushPayload {
+  return pushPayload(to, {
+    title: translate(to.locale, TEXTS.pushPartnerConnectedTitle),
+    body: translate(to.locale, PUSH_TEXTS.partnerConnectedBody, { name: partner.username }),
     url: '/profile',
     data: { type: 'partner_connected' },
-  };
+  });
 }
 
 export const PARTNER_CONNECTED_OPTIONS: PushOptions = {
@@ -59,17 +105,17 @@ export const WEBHOOK_OPTIONS: PushOptions = { ttlSeconds: DAY_SECONDS, urgency: 
 
 /** The desire's sender learns that it was answered: the name only, never the answer. */
 export function answeredPayload(
-  askerId: string,
+  to: PushTarget,
   answererUsername: string,
   quiet = false,
 ): PushPayload {
-  return {
-    userId: askerId,
-    title: english(ANSWERED_TITLE, { name: answererUsername }),
-    body: ANSWERED_BODY,
+  return pushPayload(to, {
+    title: translate(to.locale, ANSWERED_TITLE, { name: answererUsername }),
+    body: translate(to.locale, ANSWERED_BODY),
     url: '/notifications?view=sent',
-    data: { type: 'desire_answered', ...(quiet ? { silent: true } : {}) },
-  };
+    data: { type: 'desire_answered' },
+    silent: quiet,
+  });
 }
 
 /** An answer can wait a day; in the asker's quiet hours the push service may hold it. */

@@ -15,6 +15,7 @@ import { rateLimitFor } from '../http/rate-limit.js';
 import { parseInput } from '../http/validate.js';
 import * as auth from '../auth/service.js';
 import * as credentials from '../auth/credentials.js';
+import { requestLocale } from '../profile/recipient.js';
 import { GoTrueError } from './errors.js';
 import { goTrueSession, goTrueUser } from './auth-v1-user.js';
 
@@ -73,15 +74,20 @@ export const authV1CredentialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = a
     const { email } = parseInput(goTrueRecoverBodySchema, request.body);
     const { redirect_to } = parseInput(redirectQuerySchema, request.query);
     const redirect = redirectTarget(config.PUBLIC_URL, redirect_to);
-    await credentials.requestPasswordReset(ctx, email, (token) => {
-      const link = new URL('/auth/v1/verify', config.PUBLIC_URL);
-      link.search = new URLSearchParams({
-        token,
-        type: 'recovery',
-        redirect_to: redirect.toString(),
-      }).toString();
-      return link.toString();
-    });
+    await credentials.requestPasswordReset(
+      ctx,
+      email,
+      (token) => {
+        const link = new URL('/auth/v1/verify', config.PUBLIC_URL);
+        link.search = new URLSearchParams({
+          token,
+          type: 'recovery',
+          redirect_to: redirect.toString(),
+        }).toString();
+        return link.toString();
+      },
+      requestLocale(request.headers['accept-language']),
+    );
     return {};
   });
 
@@ -137,7 +143,12 @@ export const authV1CredentialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = a
       const user = await auth.getCurrentUser(ctx, claims.userId);
       if (body.email !== user.email) {
         await credentials
-          .requestEmailChange(ctx, claims, { email: body.email, currentPassword })
+          .requestEmailChange(
+            ctx,
+            claims,
+            { email: body.email, currentPassword },
+            requestLocale(request.headers['accept-language']),
+          )
           .catch(currentPasswordError);
         newEmail = body.email;
       }

@@ -11,6 +11,7 @@ import { requireUser } from '../http/auth-guard.js';
 import { rateLimitFor } from '../http/rate-limit.js';
 import { parseInput } from '../http/validate.js';
 import * as auth from '../auth/service.js';
+import { requestLocale } from '../profile/recipient.js';
 import { signOutScope } from '../auth/sessions-service.js';
 import { GoTrueError, toGoTrueError, useErrorShape } from './errors.js';
 import { goTrueSession, goTrueUser } from './auth-v1-user.js';
@@ -38,7 +39,8 @@ export const authV1Routes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
 
   app.post('/signup', rateLimitFor(app, config, 'signUp'), async (request) => {
     const { email, password, username } = parseInput(goTrueSignUpBodySchema, request.body);
-    const result = await auth.signUp(ctx, { email, password, username });
+    const language = requestLocale(request.headers['accept-language']);
+    const result = await auth.signUp(ctx, { email, password, username }, language);
     return 'session' in result
       ? { ...goTrueUser(result.user), session: null }
       : goTrueSession(result);

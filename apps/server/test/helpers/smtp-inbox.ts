@@ -8,6 +8,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** Content-Language: the language the server wrote it in. */
+  language: string;
 }
 
 export interface SmtpInbox {
@@ -26,6 +28,17 @@ function decodeQuotedPrintable(body: string): string {
   return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
 }
 
+/** A header's MIME encoded-words (RFC 2047, as nodemailer writes non-ASCII subjects) decoded. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_match, kind: string, data: string) =>
+      kind.toLowerCase() === 'b'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+}
+
 /** Reads the headers and the single text part that nodemailer writes for a text-only mail. */
 export function parseMail(raw: string, to: string[]): ReceivedMail {
   const split = raw.indexOf('\r\n\r\n');
@@ -40,7 +53,12 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
       : encoding === 'base64'
         ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
         : body;
-  return { to, subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
+  return {
+    to,
+    subject: decodeWords(header('Subject')),
+    text: text.replace(/\r\n/g, '\n'),
+    language: header('Content-Language'),
+  };
 }
 
 /** The first http(s) link of a mail's text. */

@@ -3,7 +3,7 @@ import { PASSWORD_MAX } from '../constants.js';
 import { accountRecordsSchema } from './account-export.js';
 import { desireAnswerSchema } from './answers.js';
 import { messageSchema } from './messages.js';
-import { authMethodSchema } from './profile.js';
+import { authMethodSchema, localeSchema } from './profile.js';
 
 /** One signed-in device of the account, as settings lists it. */
 export const deviceSessionSchema = z.object({
@@ -60,6 +60,11 @@ export const accountDataSchema = accountRecordsSchema.extend({
     farcaster_username: z.string().nullable(),
     email_confirmed_at: z.string().nullable(),
     created_at: z.string(),
+    /**
+     * The language the server writes this person's pushes and e-mails in; null until chosen.
+     * The server always sends it; optional in the type until the web's export (format 4) names it.
+     */
+    locale: localeSchema.nullable().optional(),
   }),
   pairings: z.array(pairingRecordSchema),
   sent: z.array(messageSchema),

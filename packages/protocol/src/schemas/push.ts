@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Locale } from '../i18n/locales.js';
 import { userIdSchema } from './common.js';
 
 /** Push endpoints are URLs of the browser's push service; real ones are far shorter. */
@@ -103,11 +104,36 @@ export type PushNotificationData =
   | { type: 'partner_connected' }
   | Record<string, unknown>;
 
-/** SPEC §3 notification payload: what the service worker receives, decrypted. */
+/**
+ * Declarative Web Push (WebKit, Safari 18.4+): the notification a device shows from the payload
+ * alone, without running the service worker. It says nothing private (a desire's is "New desire").
+ */
+export interface DeclarativeNotification {
+  title: string;
+  body: string;
+  /** The absolute URL a tap opens (PUBLIC_URL + the screen). */
+  navigate: string;
+  /** The recipient's language and its direction. */
+  lang: Locale;
+  dir: 'ltr' | 'rtl';
+  /** Quiet hours: shown without sound or vibration. */
+  silent?: boolean;
+  /** The recipient's unread received desires (this one included), set on the app's icon. */
+  app_badge?: string;
+}
+
+/**
+ * SPEC §3 notification payload: what the service worker receives, decrypted. The server's own
+ * pushes carry the declarative form beside it (web_push, notification, mutable: the service worker
+ * may still show its own); the push webhook's carry only the SPEC fields.
+ */
 export interface PushPayload {
   userId: string;
   title: string;
   body: string;
   url: string;
   data: PushNotificationData;
+  web_push?: 8030;
+  notification?: DeclarativeNotification;
+  mutable?: boolean;
 }
