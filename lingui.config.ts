@@ -12,6 +12,8 @@ const catalogDir =
 
 export default defineConfig({
   sourceLocale: 'en',
+  // Sorted by id: a stable order, whatever order the extractor visits the files in.
+  orderBy: 'messageId',
   locales: ['en', 'es', 'pt-BR', 'fr', 'de', 'ar'],
   fallbackLocales: { default: 'en' },
   format: formatter({ lineNumbers: false, origins: true }),

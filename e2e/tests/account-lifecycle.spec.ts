@@ -62,13 +62,15 @@ test('a user deletes their account and their partner is told', async ({ openBrow
   ]);
   const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
     formatVersion: number;
-    profile: { username: string };
+    profile: { username: string; locale: string | null };
     pairings: { partner_username: string | null }[];
     desires: { direction: string; note: string | null }[];
     signedInDevices: { revoked_at: string | null }[];
   };
-  expect(exported.formatVersion).toBe(3);
+  expect(exported.formatVersion).toBe(4);
   expect(exported.profile.username).toBe(alice.username);
+  // The app told the account its language (the browser's) when Alice signed in.
+  expect(exported.profile.locale).toBe('en');
   expect(exported.pairings[0]?.partner_username).toBe(bob.username);
   expect(exported.desires).toEqual([
     expect.objectContaining({ direction: 'received', note: 'see you at eight' }),

@@ -64,7 +64,7 @@ export const accountDataSchema = accountRecordsSchema.extend({
      * The language the server writes this person's pushes and e-mails in; null until chosen.
      * The server always sends it; optional in the type until the web's export (format 4) names it.
      */
-    locale: localeSchema.nullable().optional(),
+    locale: localeSchema.nullable(),
   }),
   pairings: z.array(pairingRecordSchema),
   sent: z.array(messageSchema),

@@ -83,6 +83,7 @@ function account(sent: Message[], received: Message[], answers: DesireAnswer[] =
       farcaster_id: null,
       farcaster_username: null,
       email_confirmed_at: null,
+      locale: 'fr',
       created_at: '2026-10-01T00:00:00.000Z',
     },
     pairings: [
@@ -113,6 +114,7 @@ describe('buildExport', () => {
     expect(file.formatVersion).toBe(EXPORT_FORMAT_VERSION);
     expect(file.exportedAt).toBe('2026-11-23T00:00:00.000Z');
     expect(file.profile.email).toBe('me@example.com');
+    expect(file.profile.locale).toBe('fr');
     expect(file.pairings).toHaveLength(1);
     expect(file.desires.map((d) => [d.direction, d.note])).toEqual([
       ['sent', 'tonight?'],
