@@ -1,6 +1,7 @@
 import { KEY_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
+import { InstallCard } from '../pages/InstallCard.js';
 import { KeyboardUser } from '../pages/KeyboardUser.js';
 import { KeysPages } from '../pages/KeysPages.js';
 import { Layout } from '../pages/Layout.js';
@@ -156,4 +157,27 @@ test('a second device is set up and linked with the keyboard alone', async ({
   await firstKeyboard.activate(first.getByRole('button', { name: KEY_TEXTS.approveAction }));
   await expect(first.getByText(KEY_TEXTS.approved)).toBeVisible();
   await expect(setup.banner).toBeHidden({ timeout: 15_000 });
+});
+
+test('the install card keeps Tab inside once entered, and Escape closes it', async ({
+  openBrowser,
+  backend,
+}) => {
+  const [account] = await backend.couple();
+  const page = await openBrowser();
+  const keyboard = new KeyboardUser(page);
+  await signInByKeyboard(keyboard, account);
+  const card = new InstallCard(page);
+  await card.offer();
+  await expect(card.dialog).toBeVisible();
+  // It appeared on its own: focus stays where the person was.
+  await expect(card.dialog.locator(':focus')).toHaveCount(0);
+
+  await keyboard.tabTo(card.close, { backwards: true });
+  await keyboard.press('Tab', 3);
+  await keyboard.expectFocused(card.close);
+  await keyboard.press('Shift+Tab');
+  await keyboard.expectFocused(card.dialog.getByRole('button', { name: 'Install' }));
+  await keyboard.press('Escape');
+  await expect(card.dialog).toBeHidden();
 });
