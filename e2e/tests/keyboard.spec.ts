@@ -9,9 +9,10 @@ import { OnboardingPage } from '../pages/OnboardingPage.js';
 import { PartnerPage } from '../pages/PartnerPage.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
 import { WelcomePage } from '../pages/WelcomePage.js';
-import { expect, test, toast } from '../support/fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, test, toast, type BrowserOptions } from '../support/fixtures.js';
 import { signIn } from '../support/flows.js';
-import { newUser, type TestUser } from '../support/users.js';
+import { newUser, type Backend, type TestUser } from '../support/users.js';
 
 /** Signs in from the welcome screen with the keyboard alone. */
 async function signInByKeyboard(keyboard: KeyboardUser, user: TestUser): Promise<void> {
@@ -22,6 +23,17 @@ async function signInByKeyboard(keyboard: KeyboardUser, user: TestUser): Promise
   await keyboard.type(welcome.password, user.password);
   await keyboard.page.keyboard.press('Enter');
   await expect(toast(keyboard.page, 'Signed in successfully!')).toBeVisible();
+}
+
+/** One partner of a new couple, signed in by keyboard in a desktop browser. */
+async function keyboardPartner(
+  openBrowser: (options?: BrowserOptions) => Promise<Page>,
+  backend: Backend,
+): Promise<KeyboardUser> {
+  const [account] = await backend.couple();
+  const keyboard = new KeyboardUser(await openBrowser());
+  await signInByKeyboard(keyboard, account);
+  return keyboard;
 }
 
 test('a couple signs up, pairs, sends and answers a desire with the keyboard alone', async ({
@@ -90,10 +102,8 @@ test('settings work by keyboard: the theme, and a disconnect question that traps
   openBrowser,
   backend,
 }) => {
-  const [account] = await backend.couple();
-  const page = await openBrowser();
-  const keyboard = new KeyboardUser(page);
-  await signInByKeyboard(keyboard, account);
+  const keyboard = await keyboardPartner(openBrowser, backend);
+  const page = keyboard.page;
   await keyboard.activate(new Layout(page).link('settings'));
   const settings = new SettingsPage(page);
   await settings.expectOpen();
@@ -163,10 +173,8 @@ test('the install card keeps Tab inside once entered, and Escape closes it', asy
   openBrowser,
   backend,
 }) => {
-  const [account] = await backend.couple();
-  const page = await openBrowser();
-  const keyboard = new KeyboardUser(page);
-  await signInByKeyboard(keyboard, account);
+  const keyboard = await keyboardPartner(openBrowser, backend);
+  const page = keyboard.page;
   const card = new InstallCard(page);
   await card.offer();
   await expect(card.dialog).toBeVisible();
