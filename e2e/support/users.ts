@@ -69,6 +69,16 @@ export class Backend {
     );
   }
 
+  /** Answers a received desire (no note), as the answer bar does. */
+  async answer(user: ApiUser, messageId: string, choice: 'in' | 'later' | 'not_tonight') {
+    await ok(
+      await this.request.put(`/api/messages/${messageId}/answer`, {
+        headers: auth(user),
+        data: { choice },
+      }),
+    );
+  }
+
   /** The ids of the desires this user received (first page), newest first. */
   async receivedIds(user: ApiUser): Promise<string[]> {
     const body = await ok<{ messages: { id: string }[] }>(

@@ -1,8 +1,8 @@
 import { english } from '@couple/protocol';
-import type { Page } from '@playwright/test';
 import { ANSWER_NOTE_TEXTS, ERRORS, OFFLINE_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
+import { InstallCard } from '../pages/InstallCard.js';
 import { KeysPages } from '../pages/KeysPages.js';
 import { Layout } from '../pages/Layout.js';
 import { OnboardingPage } from '../pages/OnboardingPage.js';
@@ -15,17 +15,6 @@ import { DESKTOP, MOBILE, expect, test } from '../support/fixtures.js';
 import { signIn, utcTime } from '../support/flows.js';
 import { ScreenRecorder } from '../support/screens.js';
 import { newUser } from '../support/users.js';
-
-/** Chromium offers installation only to an installable, engaged site: the event is simulated. */
-async function offerInstall(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-      prompt: async () => undefined,
-      userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
-    });
-    window.dispatchEvent(event);
-  });
-}
 
 for (const { label, mobile, size } of [
   { label: 'mobile', mobile: true, size: MOBILE },
@@ -113,7 +102,7 @@ for (const { label, mobile, size } of [
     await expect(page.getByRole('switch', { name: 'Push notifications' })).toBeVisible();
     await shots.capture('settings');
 
-    await offerInstall(page);
+    await new InstallCard(page).offer();
     const card = page.getByRole('dialog', { name: 'Install Couple Desires' });
     await expect(card).toBeVisible();
     await expect(card.getByRole('button', { name: 'Not now' })).toBeVisible();

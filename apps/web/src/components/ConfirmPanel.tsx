@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useI18n } from '../lib/i18n.js';
 import { keepInView } from '../lib/keep-in-view.js';
+import { useDialogFocus } from '../lib/use-dialog-focus.js';
 import { Button } from './Button.js';
 
 /**
  * An inline question with Cancel and a red confirm button, opened in place of the button that
  * asked it. It focuses Cancel and brings itself wholly into view above the phone's tab bar,
- * staying there while sections above it finish loading.
+ * staying there while sections above it finish loading. Focus stays inside until it closes
+ * (Cancel, Escape), then returns to the button that asked.
  */
 export function ConfirmPanel({
   question,
@@ -29,6 +31,9 @@ export function ConfirmPanel({
   const id = useId();
   const panel = useRef<HTMLDivElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  const onKeyDown = useDialogFocus(panel, () => {
+    if (!busy) onCancel();
+  });
 
   useEffect(() => {
     cancel.current?.focus({ preventScroll: true });
@@ -41,6 +46,7 @@ export function ConfirmPanel({
       role="alertdialog"
       aria-labelledby={`${id}-question`}
       aria-describedby={`${id}-details`}
+      onKeyDown={onKeyDown}
       className="flex scroll-mt-20 scroll-mb-28 flex-col gap-3 rounded-xl bg-red-50 p-4 md:scroll-mb-6"
     >
       <p id={`${id}-question`} className="font-medium text-red-900">

@@ -1,9 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Download, PlusSquare, Share, X } from 'lucide-react';
 import { IOS_INSTALL_PROMPT_DELAY_MS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { STORAGE_KEYS } from '../../lib/constants.js';
 import { readStorage, writeStorage } from '../../lib/storage.js';
+import { useDialogFocus } from '../../lib/use-dialog-focus.js';
 import { isFramed } from '../miniapp/host.js';
 import { isIos, promptInstall, useInstallState } from './install-store.js';
 
@@ -16,10 +17,15 @@ function Shell({
   children: ReactNode;
   onClose: () => void;
 }) {
+  const card = useRef<HTMLElement>(null);
+  // It appears on its own: it keeps focus once the person enters it, but never takes it.
+  const onKeyDown = useDialogFocus(card, onClose, { takeFocus: false });
   return (
     <section
+      ref={card}
       role="dialog"
       aria-labelledby="install-title"
+      onKeyDown={onKeyDown}
       className="fixed inset-x-3 bottom-20 z-30 mx-auto max-w-md rounded-2xl bg-white p-5 shadow-xl ring-1 ring-brand-100 md:bottom-6"
     >
       <div className="mb-3 flex items-start justify-between gap-3">

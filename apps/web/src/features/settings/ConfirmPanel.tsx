@@ -1,6 +1,7 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { useI18n } from '../../lib/i18n.js';
+import { useDialogFocus } from '../../lib/use-dialog-focus.js';
 
 interface ConfirmPanelProps {
   id: string;
@@ -15,18 +16,27 @@ interface ConfirmPanelProps {
   children?: ReactNode;
 }
 
-/** The second step of a destructive action: says what will happen, then Cancel or confirm. */
+/**
+ * The second step of a destructive action: says what will happen, then Cancel or confirm.
+ * Focus stays inside until it closes (Cancel, Escape), then returns to the button that asked.
+ */
 export function ConfirmPanel(props: ConfirmPanelProps) {
   const i18n = useI18n();
   const { id, busy, canConfirm = true } = props;
+  const form = useRef<HTMLFormElement>(null);
+  const onKeyDown = useDialogFocus(form, () => {
+    if (!busy) props.onCancel();
+  });
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!busy && canConfirm) props.onConfirm();
   }
   return (
     <form
+      ref={form}
       role="alertdialog"
       aria-labelledby={id}
+      onKeyDown={onKeyDown}
       onSubmit={submit}
       className="flex flex-col gap-3 rounded-xl bg-red-50 p-4"
     >
