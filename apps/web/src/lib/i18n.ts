@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { i18n, type I18n, type Messages } from '@lingui/core';
+import type { I18n, Messages } from '@lingui/core';
 import { isLocale, matchLocale, textDirection, type Locale } from '@couple/protocol/browser';
 import { STORAGE_KEYS } from './constants.js';
 import { readStorage, writeStorage } from './storage.js';
@@ -19,7 +19,21 @@ const CATALOGS: Record<Locale, () => Promise<{ messages: Messages }>> = {
   ar: () => import('@couple/protocol/i18n/catalogs/ar'),
 };
 
-export { i18n };
+/*
+ * @lingui/core itself loads beside the first catalog, not in the entry (first-load budget,
+ * docs/performance.md). Until it is here (or if it cannot load) a text is its English id:
+ * nothing calls `i18n._` before main.tsx has activated a language and rendered.
+ */
+let lingui: I18n | null = null;
+const beforeLingui = { _: (id: unknown) => (typeof id === 'string' ? id : ''), locale: '' };
+export const i18n = new Proxy(beforeLingui as unknown as I18n, {
+  get(_target, key) {
+    const target: object = lingui ?? beforeLingui;
+    const value: unknown = Reflect.get(target, key);
+    return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+  },
+});
+const changes = new Set<() => void>();
 
 /** The language chosen on this device, if one was chosen. */
 export function chosenLocale(): Locale | null {
@@ -38,8 +52,10 @@ export function activeLocale(): Locale {
 
 /** Loads the language's catalog, then switches every screen and `<html lang dir>` to it. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await CATALOGS[locale]();
-  i18n.loadAndActivate({ locale, messages });
+  const [core, { messages }] = await Promise.all([import('@lingui/core'), CATALOGS[locale]()]);
+  lingui ??= core.i18n;
+  lingui.loadAndActivate({ locale, messages });
+  for (const onChange of changes) onChange();
   document.documentElement.lang = locale;
   document.documentElement.dir = textDirection(locale);
 }
@@ -51,7 +67,8 @@ export async function chooseLocale(locale: Locale): Promise<void> {
 }
 
 function subscribe(onChange: () => void): () => void {
-  return i18n.on('change', onChange);
+  changes.add(onChange);
+  return () => changes.delete(onChange);
 }
 
 /** The i18n instance, re-rendering the component when the language changes. */
