@@ -55,3 +55,11 @@ const started = [
     .catch((error: unknown) => logClientError('debug_tools', error)),
 ];
 void Promise.all(started).finally(render);
+
+// The unread count on the app icon follows the count the page knows (the service worker sets it
+// on a push while no page is open). Not needed for the first screen, so loaded after it.
+void Promise.all([import('./lib/badge.js'), import('./features/inbox/queries.js')])
+  .then(([{ followUnreadBadge }, { inboxKeys }]) =>
+    followUnreadBadge(queryClient, inboxKeys.unreadCount()),
+  )
+  .catch((error: unknown) => logClientError('app_badge', error));
