@@ -4,7 +4,7 @@ import { App, queryClient } from './app/App.js';
 import { api } from './lib/api.js';
 import { logClientError, reportClientErrorsTo } from './lib/client-errors.js';
 import { registerServiceWorker } from './lib/service-worker.js';
-import { getSession } from './lib/session.js';
+import { getSession, subscribeSession } from './lib/session.js';
 import { activateLocale, deviceLocale } from './lib/i18n.js';
 import { captureInstallPrompt } from './features/install/install-store.js';
 import { detectMiniAppHost } from './features/miniapp/host.js';
@@ -42,24 +42,29 @@ function render() {
 /*
  * What must be in place before the first render loads in parallel, outside the entry chunk
  * (first-load budget, docs/performance.md): the language's catalog and Lingui, no flash of
- * English first (if they cannot load, the English ids are the texts); the saved query cache,
- * restored so routing never sees an empty cache first; the debug tools, listening for errors.
+ * English first (if they cannot load, the English ids are the texts); the saved query cache and
+ * the debug tools (startup.ts).
  */
 const started = [
   activateLocale(deviceLocale()).catch((error: unknown) => logClientError('load_locale', error)),
-  import('./features/offline/persist.js')
-    .then(({ startQueryPersistence }) => startQueryPersistence(queryClient))
-    .catch((error: unknown) => logClientError('query_persistence', error)),
-  import('./debug-probes.js')
-    .then(({ startDebugTools }) => startDebugTools(queryClient))
-    .catch((error: unknown) => logClientError('debug_tools', error)),
+  import('./startup.js')
+    .then(({ startBeforeRender }) => startBeforeRender(queryClient))
+    .catch((error: unknown) => logClientError('startup', error)),
 ];
 void Promise.all(started).finally(render);
 
 // The unread count on the app icon follows the count the page knows (the service worker sets it
-// on a push while no page is open). Not needed for the first screen, so loaded after it.
-void Promise.all([import('./lib/badge.js'), import('./features/inbox/queries.js')])
-  .then(([{ followUnreadBadge }, { inboxKeys }]) =>
-    followUnreadBadge(queryClient, inboxKeys.unreadCount()),
-  )
-  .catch((error: unknown) => logClientError('app_badge', error));
+// on a push while no page is open). Only a signed-in person has one: loaded on the first session,
+// so the welcome screen never fetches it.
+let badgeFollowed = false;
+function followBadgeOnceSignedIn(): void {
+  if (badgeFollowed || !getSession()) return;
+  badgeFollowed = true;
+  void Promise.all([import('./lib/badge.js'), import('./features/inbox/queries.js')])
+    .then(([{ followUnreadBadge }, { inboxKeys }]) =>
+      followUnreadBadge(queryClient, inboxKeys.unreadCount()),
+    )
+    .catch((error: unknown) => logClientError('app_badge', error));
+}
+followBadgeOnceSignedIn();
+subscribeSession(followBadgeOnceSignedIn);

@@ -4,12 +4,20 @@ import { getLiveState } from './lib/live.js';
 import { getSession } from './lib/session.js';
 import { isStandalone } from './features/install/install-store.js';
 import { getHostState } from './features/miniapp/host.js';
+import { startQueryPersistence } from './features/offline/persist.js';
 
 /**
- * window.coupleDebug and its probes (read-only, never tokens). Loaded by main.tsx beside the
- * catalog, before the first render, so it stays out of the first-load budget.
+ * What main.tsx starts before the first render but outside the entry chunk (first-load budget,
+ * docs/performance.md), loaded beside the catalog as one chunk: the saved query cache, restored
+ * so routing never sees an empty cache first, and window.coupleDebug, listening for errors.
  */
-export function startDebugTools(queryClient: QueryClient): void {
+export function startBeforeRender(queryClient: QueryClient): void {
+  startQueryPersistence(queryClient);
+  startDebugTools(queryClient);
+}
+
+/** window.coupleDebug and its probes (read-only, never tokens). */
+function startDebugTools(queryClient: QueryClient): void {
   installDebugTools();
   addDebugProbe('session', () => {
     const session = getSession();
