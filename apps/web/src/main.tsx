@@ -6,7 +6,7 @@ import { logClientError, reportClientErrorsTo } from './lib/client-errors.js';
 import { registerServiceWorker } from './lib/service-worker.js';
 import { getSession, subscribeSession } from './lib/session.js';
 import { activateLocale, deviceLocale } from './lib/i18n.js';
-import { captureInstallPrompt } from './features/install/install-store.js';
+import { captureInstallPrompt } from './features/install/install-capture.js';
 import { detectMiniAppHost } from './features/miniapp/host.js';
 import { rememberPairingLink } from './features/pairing/pairing-link.js';
 import './index.css';
