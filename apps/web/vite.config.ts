@@ -44,11 +44,18 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Named so the service worker can leave the Farcaster-only chunk out of its precache.
-        chunkFileNames: (chunk) =>
-          chunk.moduleIds.some((id) => id.includes('@farcaster/miniapp-sdk'))
-            ? 'assets/miniapp-sdk-[hash].js'
-            : 'assets/[name]-[hash].js',
+        // Named so the service worker can leave the Farcaster-only chunk out of its precache,
+        // and so bench:web-size can check that each language's catalog (and Lingui, loaded
+        // beside it) stays a lazy chunk of its own.
+        chunkFileNames: (chunk) => {
+          if (chunk.moduleIds.some((id) => id.includes('@farcaster/miniapp-sdk'))) {
+            return 'assets/miniapp-sdk-[hash].js';
+          }
+          if (chunk.facadeModuleId?.includes('/i18n/catalogs/'))
+            return 'assets/catalog-[name]-[hash].js';
+          if (chunk.facadeModuleId?.includes('/@lingui/core/')) return 'assets/lingui-[hash].js';
+          return 'assets/[name]-[hash].js';
+        },
       },
     },
   },

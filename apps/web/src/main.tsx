@@ -3,15 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { App, queryClient } from './app/App.js';
 import { api } from './lib/api.js';
 import { logClientError, reportClientErrorsTo } from './lib/client-errors.js';
-import { addDebugProbe, installDebugTools } from './lib/debug.js';
-import { getLiveState } from './lib/live.js';
 import { registerServiceWorker } from './lib/service-worker.js';
-import { getSession } from './lib/session.js';
+import { getSession, subscribeSession } from './lib/session.js';
 import { deviceLocale, startLocale } from './lib/i18n.js';
-import { captureInstallPrompt, isStandalone } from './features/install/install-store.js';
-import { detectMiniAppHost, getHostState } from './features/miniapp/host.js';
+import { captureInstallPrompt } from './features/install/install-capture.js';
+import { detectMiniAppHost } from './features/miniapp/host.js';
 import { rememberPairingLink } from './features/pairing/pairing-link.js';
-import { startQueryPersistence } from './features/offline/persist.js';
 import './index.css';
 
 // Best effort and never recursive: a report that fails is dropped, not logged again.
@@ -20,24 +17,7 @@ reportClientErrorsTo((entry) => {
 });
 // Before the routing rules send a signed-out person to the welcome screen and drop the query.
 rememberPairingLink(window.location.pathname, window.location.search);
-startQueryPersistence(queryClient);
 captureInstallPrompt();
-installDebugTools();
-addDebugProbe('session', () => {
-  const session = getSession();
-  return session
-    ? { userId: session.user.id, email: session.user.email, expiresAt: session.expires_at }
-    : null;
-});
-addDebugProbe('live', getLiveState);
-addDebugProbe('miniApp', () => getHostState().status);
-addDebugProbe('standalone', isStandalone);
-addDebugProbe('queries', () =>
-  queryClient
-    .getQueryCache()
-    .getAll()
-    .map((query) => query.queryKey.join('/')),
-);
 void detectMiniAppHost();
 
 // A screen chunk of an older deployment is gone: load the current version instead.
@@ -59,5 +39,32 @@ function render() {
   );
 }
 
-// The screens render once the language's catalog is here: no flash of English first.
-void startLocale(deviceLocale()).finally(render);
+/*
+ * What must be in place before the first render loads in parallel, outside the entry chunk
+ * (first-load budget, docs/performance.md): the language's catalog and Lingui, no flash of
+ * English first (if they cannot load, the English ids are the texts); the saved query cache and
+ * the debug tools (startup.ts).
+ */
+const started = [
+  startLocale(deviceLocale()),
+  import('./startup.js')
+    .then(({ startBeforeRender }) => startBeforeRender(queryClient))
+    .catch((error: unknown) => logClientError('startup', error)),
+];
+void Promise.all(started).finally(render);
+
+// The unread count on the app icon follows the count the page knows (the service worker sets it
+// on a push while no page is open). Only a signed-in person has one: loaded on the first session,
+// so the welcome screen never fetches it.
+let badgeFollowed = false;
+function followBadgeOnceSignedIn(): void {
+  if (badgeFollowed || !getSession()) return;
+  badgeFollowed = true;
+  void Promise.all([import('./lib/badge.js'), import('./features/inbox/queries.js')])
+    .then(([{ followUnreadBadge }, { inboxKeys }]) =>
+      followUnreadBadge(queryClient, inboxKeys.unreadCount()),
+    )
+    .catch((error: unknown) => logClientError('app_badge', error));
+}
+followBadgeOnceSignedIn();
+subscribeSession(followBadgeOnceSignedIn);

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { i18n, type I18n, type Messages } from '@lingui/core';
+import type { I18n, Messages } from '@lingui/core';
 import {
   SOURCE_LOCALE,
   isLocale,
@@ -26,7 +26,21 @@ const CATALOGS: Record<Locale, () => Promise<{ messages: Messages }>> = {
   ar: () => import('@couple/protocol/i18n/catalogs/ar'),
 };
 
-export { i18n };
+/*
+ * @lingui/core itself loads beside the first catalog, not in the entry (first-load budget,
+ * docs/performance.md). Until it is here (or if it cannot load) a text is its English id:
+ * nothing calls `i18n._` before main.tsx has activated a language and rendered.
+ */
+let lingui: I18n | null = null;
+const beforeLingui = { _: (id: unknown) => (typeof id === 'string' ? id : ''), locale: '' };
+export const i18n = new Proxy(beforeLingui as unknown as I18n, {
+  get(_target, key) {
+    const target: object = lingui ?? beforeLingui;
+    const value: unknown = Reflect.get(target, key);
+    return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+  },
+});
+const changes = new Set<() => void>();
 
 /** The language chosen on this device, if one was chosen. */
 export function chosenLocale(): Locale | null {
@@ -45,16 +59,17 @@ export function activeLocale(): Locale {
 
 /** Loads the language's catalog, then switches every screen and `<html lang dir>` to it. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await CATALOGS[locale]();
-  i18n.loadAndActivate({ locale, messages });
+  const [core, { messages }] = await Promise.all([import('@lingui/core'), CATALOGS[locale]()]);
+  lingui ??= core.i18n;
+  lingui.loadAndActivate({ locale, messages });
+  for (const onChange of changes) onChange();
   document.documentElement.lang = locale;
   document.documentElement.dir = textDirection(locale);
 }
 
 /**
- * The first language of a start: the device's, else English, else English without a catalog
- * (the ids are English; a text with values then shows its placeholders), so that no screen ever
- * renders without an active language (`i18n._` throws then).
+ * The first language of a start: the device's, else English (an old cache, no network). If
+ * neither loads, the texts are their English ids (a text with values shows its placeholders).
  */
 export async function startLocale(locale: Locale): Promise<void> {
   for (const candidate of new Set<Locale>([locale, SOURCE_LOCALE])) {
@@ -65,7 +80,6 @@ export async function startLocale(locale: Locale): Promise<void> {
       logClientError('load_locale', error);
     }
   }
-  i18n.loadAndActivate({ locale: SOURCE_LOCALE, messages: {} });
 }
 
 /** The Language setting: remembered on this device (and saved on the account by its caller). */
@@ -75,7 +89,8 @@ export async function chooseLocale(locale: Locale): Promise<void> {
 }
 
 function subscribe(onChange: () => void): () => void {
-  return i18n.on('change', onChange);
+  changes.add(onChange);
+  return () => changes.delete(onChange);
 }
 
 /** The i18n instance, re-rendering the component when the language changes. */

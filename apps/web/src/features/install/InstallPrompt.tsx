@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Download, PlusSquare, Share, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { IOS_INSTALL_PROMPT_DELAY_MS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { STORAGE_KEYS } from '../../lib/constants.js';
+import { useI18n } from '../../lib/i18n.js';
 import { readStorage, writeStorage } from '../../lib/storage.js';
 import { useDialogFocus } from '../../lib/use-dialog-focus.js';
 import { isFramed } from '../miniapp/host.js';
+import { IosInstallSteps } from './IosInstallSteps.js';
 import { isIos, promptInstall, useInstallState } from './install-store.js';
 
 function Shell({
@@ -17,6 +19,7 @@ function Shell({
   children: ReactNode;
   onClose: () => void;
 }) {
+  const i18n = useI18n();
   const card = useRef<HTMLElement>(null);
   // It appears on its own: it keeps focus once the person enters it, but never takes it.
   const onKeyDown = useDialogFocus(card, onClose, { takeFocus: false });
@@ -35,7 +38,7 @@ function Shell({
         <button
           type="button"
           onClick={onClose}
-          aria-label="Close"
+          aria-label={i18n._('Close')}
           className="rounded-lg p-1 text-slate-600 hover:bg-slate-100"
         >
           <X className="size-5" aria-hidden="true" />
@@ -48,6 +51,7 @@ function Shell({
 
 /** SPEC §2 install card: deferred browser prompt, or iOS steps after 5 s; dismissal remembered per platform. */
 export function InstallPrompt() {
+  const i18n = useI18n();
   const { canPrompt, standalone } = useInstallState();
   const ios = isIos();
   const seenKey = ios ? STORAGE_KEYS.installPromptSeenIos : STORAGE_KEYS.installPromptSeen;
@@ -69,37 +73,24 @@ export function InstallPrompt() {
 
   if (ios && iosDue) {
     return (
-      <Shell title="Install Couple Desires" onClose={dismiss}>
-        <ol className="mb-4 flex flex-col gap-2 text-sm text-slate-700">
-          <li className="flex items-center gap-2">
-            <Share className="size-4 text-brand-700" aria-hidden="true" />
-            1. Tap Share in the browser toolbar
-          </li>
-          <li className="flex items-center gap-2">
-            <PlusSquare className="size-4 text-brand-700" aria-hidden="true" />
-            2. Choose Add to Home Screen
-          </li>
-          <li className="flex items-center gap-2">
-            <Download className="size-4 text-brand-700" aria-hidden="true" />
-            3. Tap Add
-          </li>
-        </ol>
-        <Button onClick={dismiss}>Got it</Button>
+      <Shell title={i18n._('Install Couple Desires')} onClose={dismiss}>
+        <IosInstallSteps className="mb-4" />
+        <Button onClick={dismiss}>{i18n._('Got it')}</Button>
       </Shell>
     );
   }
   if (!ios && canPrompt) {
     return (
-      <Shell title="Install Couple Desires" onClose={dismiss}>
+      <Shell title={i18n._('Install Couple Desires')} onClose={dismiss}>
         <p className="mb-4 text-sm text-slate-700">
-          Add the app to your home screen for quick access and notifications.
+          {i18n._('Add the app to your home screen for quick access and notifications.')}
         </p>
         <div className="flex gap-3">
           <Button variant="secondary" onClick={dismiss}>
-            Not now
+            {i18n._('Not now')}
           </Button>
           <Button onClick={() => void promptInstall().then((accepted) => accepted && dismiss())}>
-            Install
+            {i18n._('Install')}
           </Button>
         </div>
       </Shell>
