@@ -109,8 +109,8 @@ export function NotificationToggle() {
           }`}
         >
           <span
-            className={`absolute top-1 left-1 size-6 rounded-full bg-white shadow transition-transform ${
-              enabled ? 'translate-x-6' : ''
+            className={`absolute start-1 top-1 size-6 rounded-full bg-white shadow transition-transform ${
+              enabled ? 'translate-x-6 rtl:-translate-x-6' : ''
             }`}
             aria-hidden="true"
           />
