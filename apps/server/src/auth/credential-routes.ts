@@ -3,7 +3,7 @@ import { ACCOUNT_PAGES } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { contractRoutes } from '../http/contract-route.js';
 import * as credentials from './credentials.js';
-import { requestLocale } from '../profile/recipient.js';
+import { requestLocale } from '../http/request-locale.js';
 
 /**
  * Forgot password, change password and change e-mail (the username changes through

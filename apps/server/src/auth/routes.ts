@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { contractRoutes } from '../http/contract-route.js';
 import { getProfile } from '../profile/service.js';
-import { requestLocale } from '../profile/recipient.js';
+import { requestLocale } from '../http/request-locale.js';
 import * as auth from './service.js';
 
 export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {

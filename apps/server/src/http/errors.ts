@@ -7,7 +7,7 @@ import {
   type ApiErrorBody,
   type ErrorCode,
 } from '@couple/protocol';
-import { requestLocale } from '../profile/recipient.js';
+import { requestLocale } from './request-locale.js';
 import { isDatabaseUnavailable, isSerializationConflict } from '../db/errors.js';
 
 /** Seconds a client refused for a passing reason (busy, closing, database away) is told to wait. */

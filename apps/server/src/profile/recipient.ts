@@ -1,4 +1,4 @@
-import { matchLocale, parseAcceptLanguage, SOURCE_LOCALE, type Locale } from '@couple/protocol';
+import { SOURCE_LOCALE, type Locale } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { selectRecipient } from './repository.js';
 
@@ -8,11 +8,6 @@ export interface Recipient {
   locale: Locale;
   /** Their unread received desires (the badge on the app's icon). */
   unreadCount: number;
-}
-
-/** The shipped language an Accept-Language header prefers (English when none). */
-export function requestLocale(acceptLanguage: string | undefined): Locale {
-  return matchLocale(parseAcceptLanguage(acceptLanguage));
 }
 
 /**

@@ -15,7 +15,7 @@ import { rateLimitFor } from '../http/rate-limit.js';
 import { parseInput } from '../http/validate.js';
 import * as auth from '../auth/service.js';
 import * as credentials from '../auth/credentials.js';
-import { requestLocale } from '../profile/recipient.js';
+import { requestLocale } from '../http/request-locale.js';
 import { GoTrueError } from './errors.js';
 import { goTrueSession, goTrueUser } from './auth-v1-user.js';
 

@@ -11,7 +11,7 @@ import { requireUser } from '../http/auth-guard.js';
 import { rateLimitFor } from '../http/rate-limit.js';
 import { parseInput } from '../http/validate.js';
 import * as auth from '../auth/service.js';
-import { requestLocale } from '../profile/recipient.js';
+import { requestLocale } from '../http/request-locale.js';
 import { signOutScope } from '../auth/sessions-service.js';
 import { GoTrueError, toGoTrueError, useErrorShape } from './errors.js';
 import { goTrueSession, goTrueUser } from './auth-v1-user.js';

@@ -1,7 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@couple/protocol/i18n/catalogs/en';
 import { ApiError, apiErrorOf, apiErrorText, failureText } from './api-errors.js';
-import { i18n } from './i18n.js';
+import { i18n, loadLingui } from './i18n.js';
+
+beforeAll(() => loadLingui());
 
 beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages }));
 

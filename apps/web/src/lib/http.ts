@@ -19,10 +19,21 @@ function url(path: string, query: RequestOptions['query']): string {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
+/**
+ * The app's language, sent as Accept-Language so that the server's error texts (and the e-mails a
+ * request triggers) are in it rather than in the browser's. Set by lib/i18n.ts; the service
+ * worker, which has no language of its own, leaves the browser's header.
+ */
+let requestLanguage: string | null = null;
+export function setRequestLanguage(locale: string): void {
+  requestLanguage = locale;
+}
+
 async function send(method: string, path: string, options: RequestOptions, token: string | null) {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
+  if (requestLanguage) headers['accept-language'] = requestLanguage;
   return fetch(url(path, options.query), {
     method,
     headers,

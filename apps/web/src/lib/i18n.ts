@@ -8,6 +8,7 @@ import {
   type Locale,
 } from '@couple/protocol/browser';
 import { logClientError } from './client-errors.js';
+import { setRequestLanguage } from './http.js';
 import { STORAGE_KEYS } from './constants.js';
 import { readStorage, writeStorage } from './storage.js';
 
@@ -57,11 +58,17 @@ export function activeLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : deviceLocale();
 }
 
+/** Lingui's instance, loaded on first use (unit tests load it before activating a catalog). */
+export async function loadLingui(): Promise<I18n> {
+  lingui ??= (await import('@lingui/core')).i18n;
+  return lingui;
+}
+
 /** Loads the language's catalog, then switches every screen and `<html lang dir>` to it. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const [core, { messages }] = await Promise.all([import('@lingui/core'), CATALOGS[locale]()]);
-  lingui ??= core.i18n;
-  lingui.loadAndActivate({ locale, messages });
+  const [core, { messages }] = await Promise.all([loadLingui(), CATALOGS[locale]()]);
+  core.loadAndActivate({ locale, messages });
+  setRequestLanguage(locale);
   for (const onChange of changes) onChange();
   document.documentElement.lang = locale;
   document.documentElement.dir = textDirection(locale);

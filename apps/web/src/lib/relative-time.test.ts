@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@couple/protocol/i18n/catalogs/en';
-import { i18n } from './i18n.js';
+import { i18n, loadLingui } from './i18n.js';
 import {
   clockTime,
   dayLabel,
@@ -9,6 +9,8 @@ import {
   relativeAge,
   timeOfDay,
 } from './relative-time.js';
+
+beforeAll(() => loadLingui());
 
 const now = Date.parse('2025-06-15T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();

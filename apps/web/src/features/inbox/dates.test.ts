@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../lib/i18n.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadLingui } from '../../lib/i18n.js';
 import { clockTime, dayLabel, relativeAge } from '../../lib/relative-time.js';
 import { localAge, localClockTime, localDayLabel } from './dates.js';
+
+beforeAll(() => loadLingui());
 
 const now = new Date('2025-06-15T12:00:00').getTime();
 const ago = (ms: number) => new Date(now - ms).toISOString();
