@@ -98,14 +98,15 @@ for (const [frSize, arSize] of [
     await expectDocumentLanguage(arPage, 'ar');
     await arabicScreen('inbox-card');
     await inbox.answer(card, 'in');
-    await arabicScreen('inbox-answered');
 
-    // The French partner is told the answer in French.
+    // The French partner is told the answer in French (a toast of a few seconds: looked at
+    // before the Arabic screen's audit, which takes longer).
     const answer = textIn('fr', ANSWER_TEXTS.in);
     await expect(
       toast(frPage, textIn('fr', ANSWERED_TOAST, { name: arUser.username, answer })),
     ).toBeVisible();
     await expectDocumentLanguage(frPage, 'fr');
+    await arabicScreen('inbox-answered');
 
     await expectStoredLocale(backend, frUser, 'fr');
     await expectStoredLocale(backend, arUser, 'ar');
