@@ -83,8 +83,9 @@ export class SettingsPage {
   /** Turns quiet hours on from one time to another (HH:MM) and waits for the saved toast. */
   async setQuietHours(from: string, to: string): Promise<void> {
     await this.quietHours.check();
-    await this.page.getByLabel(this.t(QUIET_TEXTS.from)).fill(from);
-    await this.page.getByLabel(this.t(QUIET_TEXTS.to)).fill(to);
+    // Exact: a short word ("De" in French) is also part of other names on the page.
+    await this.page.getByLabel(this.t(QUIET_TEXTS.from), { exact: true }).fill(from);
+    await this.page.getByLabel(this.t(QUIET_TEXTS.to), { exact: true }).fill(to);
     await this.page.getByRole('button', { name: this.t(QUIET_TEXTS.save) }).click();
     await expect(
       this.page.locator('[data-sonner-toast]').filter({ hasText: this.t(QUIET_TEXTS.saved) }),
