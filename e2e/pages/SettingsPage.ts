@@ -24,7 +24,6 @@ export class SettingsPage {
     return this.page.getByRole('alertdialog');
   }
   get notificationsSwitch() {
-    // id: check after merge (NotificationToggle is not converted yet in conv-a nor conv-b).
     return this.page.getByRole('switch', { name: this.t('Push notifications') });
   }
   get pushHowTo() {

@@ -129,7 +129,6 @@ for (const { locale, label, mobile, size } of RUNS) {
     await shots.capture('settings');
 
     await offerInstall(page);
-    // id: check after merge (the install card is not converted yet).
     const card = page.getByRole('dialog', { name: t('Install Couple Desires') });
     await expect(card).toBeVisible();
     await expect(card.getByRole('button', { name: t('Not now') })).toBeVisible();
