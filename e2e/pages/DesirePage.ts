@@ -1,28 +1,39 @@
 import { expect, type Frame, type Page } from '@playwright/test';
+import type { Locale } from '@couple/protocol';
 import { expectUrl } from '../support/fixtures.js';
+import { mentioningAnyIn, textIn } from '../support/texts.js';
 
 /** / (index): two sliders, the encrypted note and Send Desire. */
 export class DesirePage {
   get heading() {
-    return this.page.getByRole('heading', { name: 'Share Your Desire' });
+    return this.page.getByRole('heading', { name: this.t('Share Your Desire') });
   }
   get intensity() {
-    return this.page.getByRole('slider', { name: 'Intensity' });
+    return this.page.getByRole('slider', { name: this.t('Intensity') });
   }
   get urgency() {
-    return this.page.getByRole('slider', { name: 'Urgency' });
+    return this.page.getByRole('slider', { name: this.t('Urgency') });
   }
   get note() {
-    return this.page.getByLabel('Add a Note (Optional)');
+    return this.page.getByLabel(this.t('Add a Note (Optional)'));
   }
   get noteCounter() {
     return this.page.locator('#note-counter');
   }
   get send() {
-    return this.page.getByRole('button', { name: /Send Desire|Sending\.\.\./ });
+    return this.page.getByRole('button', {
+      name: mentioningAnyIn(this.locale, 'Send Desire', 'Sending...'),
+    });
   }
 
-  constructor(readonly page: Page | Frame) {}
+  constructor(
+    readonly page: Page | Frame,
+    readonly locale: Locale = 'en',
+  ) {}
+
+  private t(id: string): string {
+    return textIn(this.locale, id);
+  }
 
   async expectOpen(): Promise<void> {
     await expectUrl(this.page, /\/$/);

@@ -1,41 +1,58 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { ANSWER_NOTE_TEXTS, ANSWER_TEXTS, type AnswerChoice } from '@couple/protocol/browser';
+import type { Locale } from '@couple/protocol';
+import {
+  ANSWER_NOTE_TEXTS,
+  ANSWER_TEXTS,
+  APP_TEXTS,
+  type AnswerChoice,
+} from '@couple/protocol/browser';
+import { mentioningAnyIn, textIn } from '../support/texts.js';
 
 /** /notifications: the received desires, or the empty state. */
 export class InboxPage {
   get heading() {
-    return this.page.getByRole('heading', { name: 'Inbox', exact: true });
+    return this.page.getByRole('heading', { name: this.t(APP_TEXTS.inboxTitle), exact: true });
   }
   get cards() {
     return this.page.getByTestId('desire-card');
   }
   get emptyTitle() {
-    return this.page.getByText('No desires yet');
+    return this.page.getByText(this.t('No desires yet'));
   }
   get emptyHint() {
-    return this.page.getByText("When your partner shares their desires, they'll appear here");
+    return this.page.getByText(
+      this.t("When your partner shares their desires, they'll appear here"),
+    );
   }
 
   get sentTab() {
-    return this.page.getByRole('tab', { name: 'Sent' });
+    return this.page.getByRole('tab', { name: this.t('Sent') });
   }
   get receivedTab() {
-    return this.page.getByRole('tab', { name: 'Received' });
+    return this.page.getByRole('tab', { name: this.t('Received') });
   }
   get loadOlder() {
-    return this.page.getByRole('button', { name: 'Load older' });
+    return this.page.getByRole('button', { name: this.t('Load older') });
   }
   dayHeading(label: string) {
     return this.page.getByRole('heading', { name: label, level: 2 });
   }
 
-  constructor(readonly page: Page) {}
+  constructor(
+    readonly page: Page,
+    readonly locale: Locale = 'en',
+  ) {}
+
+  private t(id: string): string {
+    return textIn(this.locale, id);
+  }
 
   async expectOpen(): Promise<void> {
     await expect(this.page).toHaveURL(/\/notifications$/);
     await expect(this.heading).toBeVisible();
   }
 
+  /** The note is shown as typed, in straight quotes (the same in every language). */
   cardWithNote(note: string) {
     return this.cards.filter({ hasText: `"${note}"` });
   }
@@ -48,9 +65,13 @@ export class InboxPage {
     return card.getByTestId('note-unconfirmed-key');
   }
 
+  answerButton(card: Locator, choice: AnswerChoice) {
+    return card.getByRole('button', { name: this.t(ANSWER_TEXTS[choice]) });
+  }
+
   /** Gives (or changes) the answer to a received desire. */
   async answer(card: Locator, choice: AnswerChoice): Promise<void> {
-    const button = card.getByRole('button', { name: ANSWER_TEXTS[choice] });
+    const button = this.answerButton(card, choice);
     await button.click();
     await expect(button).toHaveAttribute('aria-pressed', 'true');
   }
@@ -59,15 +80,15 @@ export class InboxPage {
   async openAnswerNote(card: Locator, note: string): Promise<void> {
     await card
       .getByRole('button', {
-        name: new RegExp(`${ANSWER_NOTE_TEXTS.add}|${ANSWER_NOTE_TEXTS.change}`),
+        name: mentioningAnyIn(this.locale, ANSWER_NOTE_TEXTS.add, ANSWER_NOTE_TEXTS.change),
       })
       .click();
-    await card.getByRole('textbox', { name: ANSWER_NOTE_TEXTS.label }).fill(note);
+    await card.getByRole('textbox', { name: this.t(ANSWER_NOTE_TEXTS.label) }).fill(note);
   }
 
   async sendAnswerNote(card: Locator, note: string): Promise<void> {
     await this.openAnswerNote(card, note);
-    await card.getByRole('button', { name: ANSWER_NOTE_TEXTS.send }).click();
+    await card.getByRole('button', { name: this.t(ANSWER_NOTE_TEXTS.send) }).click();
     await expect(card.getByTestId('answer-note')).toContainText(note);
   }
 }

@@ -1,18 +1,23 @@
+import type { Locale } from '@couple/protocol';
 import type { Page } from '@playwright/test';
+import { textIn } from '../support/texts.js';
 
 /** The install card (a dialog) the app shows once the browser offers installation. */
 export class InstallCard {
   get dialog() {
-    return this.page.getByRole('dialog', { name: 'Install Couple Desires' });
+    return this.page.getByRole('dialog', { name: textIn(this.locale, 'Install Couple Desires') });
   }
   get notNow() {
-    return this.dialog.getByRole('button', { name: 'Not now' });
+    return this.dialog.getByRole('button', { name: textIn(this.locale, 'Not now') });
   }
   get close() {
-    return this.dialog.getByRole('button', { name: 'Close' });
+    return this.dialog.getByRole('button', { name: textIn(this.locale, 'Close') });
   }
 
-  constructor(readonly page: Page) {}
+  constructor(
+    readonly page: Page,
+    readonly locale: Locale = 'en',
+  ) {}
 
   /** Chromium offers installation only to an installable, engaged site: the event is simulated. */
   async offer(): Promise<void> {

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { KEY_TEXTS } from '@couple/protocol/browser';
+import { KEY_TEXTS, type Locale } from '@couple/protocol/browser';
+import { textIn } from '../support/texts.js';
 
 /** The end-to-end key screens: banner, setup (link, restore, replace), recovery key, safety. */
 export class KeysPages {
@@ -28,10 +29,17 @@ export class KeysPages {
     return this.page.getByTestId('key-rotated-notice');
   }
   get e2eTag() {
-    return this.page.getByText(KEY_TEXTS.e2eTag, { exact: true });
+    return this.page.getByText(this.t(KEY_TEXTS.e2eTag), { exact: true });
   }
 
-  constructor(readonly page: Page) {}
+  constructor(
+    readonly page: Page,
+    readonly locale: Locale = 'en',
+  ) {}
+
+  private t(id: string): string {
+    return textIn(this.locale, id);
+  }
 
   /** Waits until the desire form promises end-to-end: both keys are published and known. */
   async expectEndToEndReady(): Promise<void> {
@@ -39,27 +47,27 @@ export class KeysPages {
   }
 
   async openSetup(): Promise<void> {
-    await this.banner.getByRole('link', { name: KEY_TEXTS.setupAction }).click();
+    await this.banner.getByRole('link', { name: this.t(KEY_TEXTS.setupAction) }).click();
     await expect(this.page).toHaveURL(/\/keys\/setup$/);
   }
 
   async readRecoveryPhrase(): Promise<string> {
     await this.page.goto('/keys/recovery');
-    await this.page.getByRole('button', { name: KEY_TEXTS.recoveryReveal }).click();
+    await this.page.getByRole('button', { name: this.t(KEY_TEXTS.recoveryReveal) }).click();
     const words = await this.recoveryPhrase.locator('li').allInnerTexts();
     return words.map((word) => word.replace(/^\d+\.\s*/, '').trim()).join(' ');
   }
 
   async restore(phrase: string): Promise<void> {
-    await this.page.getByRole('button', { name: KEY_TEXTS.restoreOption }).click();
-    await this.page.getByLabel(KEY_TEXTS.restoreLabel).fill(phrase);
-    await this.page.getByRole('button', { name: KEY_TEXTS.restoreSubmit }).click();
+    await this.page.getByRole('button', { name: this.t(KEY_TEXTS.restoreOption) }).click();
+    await this.page.getByLabel(this.t(KEY_TEXTS.restoreLabel)).fill(phrase);
+    await this.page.getByRole('button', { name: this.t(KEY_TEXTS.restoreSubmit) }).click();
   }
 
   /** On the new device: asks to link; its code shows once the approving device answered. */
   async startLink(): Promise<void> {
-    await this.page.getByRole('button', { name: KEY_TEXTS.linkOption }).click();
-    await expect(this.page.getByText(KEY_TEXTS.linkWaiting)).toBeVisible();
+    await this.page.getByRole('button', { name: this.t(KEY_TEXTS.linkOption) }).click();
+    await expect(this.page.getByText(this.t(KEY_TEXTS.linkWaiting))).toBeVisible();
   }
 
   async readLinkCode(): Promise<string> {
@@ -70,7 +78,7 @@ export class KeysPages {
   /** On the approving device: answers the waiting request and reads the code it shows. */
   async openLinkApproval(): Promise<void> {
     await this.page.goto('/settings');
-    await expect(this.page.getByText(KEY_TEXTS.approveTitle)).toBeVisible();
+    await expect(this.page.getByText(this.t(KEY_TEXTS.approveTitle))).toBeVisible();
   }
 
   async readApproveCode(): Promise<string> {
@@ -79,8 +87,8 @@ export class KeysPages {
   }
 
   async approveLink(): Promise<void> {
-    await this.page.getByRole('button', { name: KEY_TEXTS.approveAction }).click();
-    await expect(this.page.getByText(KEY_TEXTS.approved)).toBeVisible();
+    await this.page.getByRole('button', { name: this.t(KEY_TEXTS.approveAction) }).click();
+    await expect(this.page.getByText(this.t(KEY_TEXTS.approved))).toBeVisible();
   }
 
   /** This new device links from `approver`: both screens show the same code, and it approves. */
@@ -101,16 +109,16 @@ export class KeysPages {
   /** Settings, on a device that holds the key: the old key signs the new one. */
   async rotateKey(): Promise<void> {
     await this.page.goto('/settings');
-    await this.page.getByRole('button', { name: KEY_TEXTS.rotateKeyOption }).click();
-    await expect(this.page.getByText(KEY_TEXTS.rotateKeyWarning)).toBeVisible();
-    await this.page.getByRole('button', { name: KEY_TEXTS.rotateKeyConfirm }).click();
+    await this.page.getByRole('button', { name: this.t(KEY_TEXTS.rotateKeyOption) }).click();
+    await expect(this.page.getByText(this.t(KEY_TEXTS.rotateKeyWarning))).toBeVisible();
+    await this.page.getByRole('button', { name: this.t(KEY_TEXTS.rotateKeyConfirm) }).click();
     await expect(this.page).toHaveURL(/\/keys\/recovery$/);
   }
 
   async replaceKey(): Promise<void> {
-    await this.page.getByRole('button', { name: KEY_TEXTS.newKeyOption }).click();
-    await expect(this.page.getByText(KEY_TEXTS.newKeyWarning)).toBeVisible();
-    await this.page.getByRole('button', { name: KEY_TEXTS.newKeyConfirm }).click();
+    await this.page.getByRole('button', { name: this.t(KEY_TEXTS.newKeyOption) }).click();
+    await expect(this.page.getByText(this.t(KEY_TEXTS.newKeyWarning))).toBeVisible();
+    await this.page.getByRole('button', { name: this.t(KEY_TEXTS.newKeyConfirm) }).click();
     await expect(this.page).toHaveURL(/\/keys\/recovery$/);
   }
 }

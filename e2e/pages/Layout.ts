@@ -1,19 +1,27 @@
 import type { Frame, Page } from '@playwright/test';
+import type { Locale } from '@couple/protocol';
+import { APP_TEXTS } from '@couple/protocol/browser';
+import { mentioningAnyIn, textIn } from '../support/texts.js';
 
 export type Section = 'desire' | 'inbox' | 'profile' | 'settings';
 
-/** Link names: the desktop sidebar and the mobile tabs name the same four places. */
-const LINKS: Record<Section, RegExp> = {
-  desire: /Desire/,
-  inbox: /Inbox/,
-  profile: /Profile/,
-  settings: /Settings/,
+/**
+ * Link names (their ids): the mobile tab's and the desktop sidebar's, which name the same four
+ * places; a link's name may also hold its unread badge.
+ */
+const LINKS: Record<Section, readonly string[]> = {
+  desire: ['Desire', 'Share Desire'],
+  inbox: [APP_TEXTS.inboxTitle],
+  profile: ['Profile'],
+  settings: ['Settings'],
 };
 
 /** The signed-in shell: whichever navigation is visible (sidebar or tabs) and its badge. */
 export class Layout {
   get nav() {
-    return this.page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
+    return this.page
+      .getByRole('navigation', { name: textIn(this.locale, 'Main') })
+      .filter({ visible: true });
   }
   /** The phone's bottom tab bar (the same navigation, fixed to the bottom). */
   get tabBar() {
@@ -23,10 +31,13 @@ export class Layout {
     return this.page.getByTestId('unread-badge').filter({ visible: true });
   }
 
-  constructor(readonly page: Page | Frame) {}
+  constructor(
+    readonly page: Page | Frame,
+    readonly locale: Locale = 'en',
+  ) {}
 
   link(section: Section) {
-    return this.nav.getByRole('link', { name: LINKS[section] });
+    return this.nav.getByRole('link', { name: mentioningAnyIn(this.locale, ...LINKS[section]) });
   }
 
   async open(section: Section): Promise<void> {

@@ -1,21 +1,24 @@
 import { expect, type Frame, type Page } from '@playwright/test';
+import { APP_TEXTS, type Locale } from '@couple/protocol/browser';
 import type { HostLogEntry } from '../support/farcaster-host/host-page.js';
+import { textIn } from '../support/texts.js';
 
 /** A Farcaster client's page framing the app (e2e/support/farcaster-host), and the app in it. */
 export class MiniAppHostPage {
   constructor(
     readonly page: Page,
     private readonly appOrigin: string,
+    readonly locale: Locale = 'en',
   ) {}
 
   get app() {
     return this.page.frameLocator('iframe[title="Mini app"]');
   }
   get signInWithFarcaster() {
-    return this.app.getByRole('button', { name: 'Sign in with Farcaster' });
+    return this.app.getByRole('button', { name: textIn(this.locale, 'Sign in with Farcaster') });
   }
   get addToFarcaster() {
-    return this.app.getByRole('button', { name: 'Add to Farcaster' });
+    return this.app.getByRole('button', { name: textIn(this.locale, APP_TEXTS.addMiniApp) });
   }
 
   async open(url: string): Promise<void> {

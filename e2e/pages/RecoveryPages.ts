@@ -1,18 +1,31 @@
 import { expect, type Page } from '@playwright/test';
+import { CREDENTIAL_TEXTS, type Locale } from '@couple/protocol';
+import { textIn } from '../support/texts.js';
 
 /** /auth/forgot-password: the e-mail to send a reset link to. */
 export class ForgotPasswordPage {
-  constructor(readonly page: Page) {}
+  constructor(
+    readonly page: Page,
+    readonly locale: Locale = 'en',
+  ) {}
+
+  private t(id: string): string {
+    return textIn(this.locale, id);
+  }
 
   async expectOpen(): Promise<void> {
     await expect(this.page).toHaveURL(/\/auth\/forgot-password$/);
-    await expect(this.page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await expect(
+      this.page.getByRole('heading', { name: this.t('Reset your password') }),
+    ).toBeVisible();
   }
 
   async askForResetLink(email: string): Promise<void> {
-    await this.page.getByLabel('Email').fill(email);
-    await this.page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(this.page.getByRole('status')).toContainText('a link to choose a new password');
+    await this.page.getByLabel(this.t('Email')).fill(email);
+    await this.page.getByRole('button', { name: this.t('Send reset link') }).click();
+    await expect(this.page.getByRole('status')).toContainText(
+      this.t(CREDENTIAL_TEXTS.resetLinkSent),
+    );
   }
 }
 
@@ -22,12 +35,21 @@ export class ResetPasswordPage {
     return this.page.getByRole('alert');
   }
 
-  constructor(readonly page: Page) {}
+  constructor(
+    readonly page: Page,
+    readonly locale: Locale = 'en',
+  ) {}
+
+  private t(id: string): string {
+    return textIn(this.locale, id);
+  }
 
   async chooseNewPassword(password: string, repeated = password): Promise<void> {
-    await expect(this.page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
-    await this.page.getByLabel('New password', { exact: true }).fill(password);
-    await this.page.getByLabel('Repeat new password').fill(repeated);
-    await this.page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(
+      this.page.getByRole('heading', { name: this.t('Choose a new password') }),
+    ).toBeVisible();
+    await this.page.getByLabel(this.t('New password'), { exact: true }).fill(password);
+    await this.page.getByLabel(this.t('Repeat new password')).fill(repeated);
+    await this.page.getByRole('button', { name: this.t('Set new password') }).click();
   }
 }

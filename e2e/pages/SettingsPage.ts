@@ -1,42 +1,54 @@
 import { expect, type Frame, type Page } from '@playwright/test';
+import type { Locale } from '@couple/protocol';
+import { APP_TEXTS, QUIET_TEXTS } from '@couple/protocol/browser';
 import { expectUrl } from '../support/fixtures.js';
-import { QUIET_TEXTS } from '@couple/protocol/browser';
+import { textIn } from '../support/texts.js';
+
+type Theme = 'System' | 'Light' | 'Dark';
 
 /** /settings: notifications, installation, privacy, disconnect and sign out. */
 export class SettingsPage {
   get heading() {
-    return this.page.getByRole('heading', { name: 'Settings' });
+    return this.page.getByRole('heading', { name: this.t('Settings') });
   }
   get disconnect() {
-    return this.page.getByRole('button', { name: 'Disconnect from Partner' });
+    return this.page.getByRole('button', { name: this.t('Disconnect from Partner') });
   }
   get confirmDisconnect() {
-    return this.page.getByRole('button', { name: 'Disconnect', exact: true });
+    return this.page.getByRole('button', { name: this.t('Disconnect'), exact: true });
   }
   get signOut() {
-    return this.page.getByRole('button', { name: 'Sign Out', exact: true });
+    return this.page.getByRole('button', { name: this.t('Sign Out'), exact: true });
   }
   get disconnectDialog() {
     return this.page.getByRole('alertdialog');
   }
   get notificationsSwitch() {
-    return this.page.getByRole('switch', { name: 'Push notifications' });
+    return this.page.getByRole('switch', { name: this.t('Push notifications') });
   }
   get pushHowTo() {
     return this.page.locator('#push-how-to');
   }
-  themeOption(label: 'System' | 'Light' | 'Dark') {
-    return this.page.getByRole('radio', { name: label });
+  /** A theme by its English label (its id). */
+  themeOption(label: Theme) {
+    return this.page.getByRole('radio', { name: this.t(label) });
   }
   get version() {
     return this.page.getByText('v1.0.0', { exact: true });
   }
 
   get quietHours() {
-    return this.page.getByRole('switch', { name: QUIET_TEXTS.enable });
+    return this.page.getByRole('switch', { name: this.t(QUIET_TEXTS.enable) });
   }
 
-  constructor(readonly page: Page | Frame) {}
+  constructor(
+    readonly page: Page | Frame,
+    readonly locale: Locale = 'en',
+  ) {}
+
+  private t(id: string): string {
+    return textIn(this.locale, id);
+  }
 
   async expectOpen(): Promise<void> {
     await expectUrl(this.page, /\/settings$/);
@@ -46,14 +58,14 @@ export class SettingsPage {
   /** Opens the disconnect question without answering it. */
   async askToDisconnect(): Promise<void> {
     await this.disconnect.click();
-    await expect(this.disconnectDialog).toContainText('Are you sure');
+    await expect(this.disconnectDialog).toContainText(this.t(APP_TEXTS.disconnectQuestion));
   }
 
   async turnOnNotifications(): Promise<void> {
     await this.notificationsSwitch.click();
   }
 
-  async chooseTheme(label: 'System' | 'Light' | 'Dark'): Promise<void> {
+  async chooseTheme(label: Theme): Promise<void> {
     // A person presses the visible option (the radio inside it is visually hidden).
     await this.page
       .locator('label')
@@ -63,19 +75,19 @@ export class SettingsPage {
   }
 
   async disconnectFromPartner(): Promise<void> {
-    await this.disconnect.click();
-    await expect(this.page.getByRole('alertdialog')).toContainText('Are you sure');
+    await this.askToDisconnect();
     await this.confirmDisconnect.click();
   }
 
   /** Turns quiet hours on from one time to another (HH:MM) and waits for the saved toast. */
   async setQuietHours(from: string, to: string): Promise<void> {
     await this.quietHours.check();
-    await this.page.getByLabel(QUIET_TEXTS.from).fill(from);
-    await this.page.getByLabel(QUIET_TEXTS.to).fill(to);
-    await this.page.getByRole('button', { name: QUIET_TEXTS.save }).click();
+    // Exact: a short word ("De" in French) is also part of other names on the page.
+    await this.page.getByLabel(this.t(QUIET_TEXTS.from), { exact: true }).fill(from);
+    await this.page.getByLabel(this.t(QUIET_TEXTS.to), { exact: true }).fill(to);
+    await this.page.getByRole('button', { name: this.t(QUIET_TEXTS.save) }).click();
     await expect(
-      this.page.locator('[data-sonner-toast]').filter({ hasText: QUIET_TEXTS.saved }),
+      this.page.locator('[data-sonner-toast]').filter({ hasText: this.t(QUIET_TEXTS.saved) }),
     ).toBeVisible();
   }
 }

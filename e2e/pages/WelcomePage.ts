@@ -1,37 +1,46 @@
 import { expect, type Page } from '@playwright/test';
+import { CREDENTIAL_TEXTS, type Locale } from '@couple/protocol';
 import type { TestUser } from '../support/users.js';
+import { textIn } from '../support/texts.js';
 
 /** /auth/welcome: the two e-mail buttons, and the e-mail form they open. */
 export class WelcomePage {
   get signUpWithEmail() {
-    return this.page.getByRole('button', { name: 'Sign up with Email' });
+    return this.page.getByRole('button', { name: this.t('Sign up with Email') });
   }
   get signInWithEmail() {
-    return this.page.getByRole('button', { name: 'Sign In with Email' });
+    return this.page.getByRole('button', { name: this.t('Sign In with Email') });
   }
   get email() {
-    return this.page.getByLabel('Email');
+    return this.page.getByLabel(this.t('Email'));
   }
   get password() {
-    return this.page.getByLabel('Password');
+    return this.page.getByLabel(this.t('Password'));
   }
   get forgotPassword() {
-    return this.page.getByRole('link', { name: 'Forgot password?' });
+    return this.page.getByRole('link', { name: this.t(CREDENTIAL_TEXTS.forgotPassword) });
   }
   get back() {
-    return this.page.getByRole('button', { name: 'Back', exact: true });
+    return this.page.getByRole('button', { name: this.t('Back'), exact: true });
   }
   get error() {
     return this.page.getByRole('alert');
   }
   get privacyPolicy() {
-    return this.page.getByRole('link', { name: 'Privacy Policy' });
+    return this.page.getByRole('link', { name: this.t('Privacy Policy') });
   }
   get termsOfService() {
-    return this.page.getByRole('link', { name: 'Terms of Service' });
+    return this.page.getByRole('link', { name: this.t('Terms of Service') });
   }
 
-  constructor(readonly page: Page) {}
+  constructor(
+    readonly page: Page,
+    readonly locale: Locale = 'en',
+  ) {}
+
+  private t(id: string): string {
+    return textIn(this.locale, id);
+  }
 
   async expectOpen(): Promise<void> {
     await expect(this.page).toHaveURL(/\/auth\/welcome$/);
@@ -52,7 +61,7 @@ export class WelcomePage {
   async signUp(user: TestUser): Promise<void> {
     await this.signUpWithEmail.click();
     await this.fill(user);
-    await this.page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await this.page.getByRole('button', { name: this.t('Sign Up'), exact: true }).click();
     await expect(this.page).toHaveURL(/\/auth\/onboarding$/);
   }
 
@@ -60,6 +69,6 @@ export class WelcomePage {
   async submitSignIn(user: { email: string; password: string }): Promise<void> {
     await this.signInWithEmail.click();
     await this.fill(user);
-    await this.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await this.page.getByRole('button', { name: this.t('Sign In'), exact: true }).click();
   }
 }

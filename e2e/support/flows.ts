@@ -1,6 +1,8 @@
 import { expect, type Page } from '@playwright/test';
+import { TEXTS, type Locale } from '@couple/protocol';
 import { WelcomePage } from '../pages/WelcomePage.js';
 import { toast, type BrowserOptions } from './fixtures.js';
+import { textIn } from './texts.js';
 import type { ApiUser, Backend } from './users.js';
 
 /** Signs in through the e-mail form; the app reloads at / and the routing rules take over. */
@@ -8,11 +10,12 @@ export async function signIn(
   page: Page,
   user: { email: string; password: string },
   landing: RegExp = /\/$/,
+  locale: Locale = 'en',
 ): Promise<void> {
-  const welcome = new WelcomePage(page);
+  const welcome = new WelcomePage(page, locale);
   await welcome.goto();
   await welcome.submitSignIn(user);
-  await expect(toast(page, 'Signed in successfully!')).toBeVisible();
+  await expect(toast(page, textIn(locale, TEXTS.signedIn))).toBeVisible();
   await expect(page).toHaveURL(landing);
 }
 

@@ -46,6 +46,24 @@ export class Backend {
     return { ...user, id: session.user.id, token: session.access_token };
   }
 
+  /** A session of an account made elsewhere (through the UI), for asking the API about it. */
+  async signIn(user: TestUser): Promise<ApiUser> {
+    const session = await ok<SessionBody>(
+      await this.request.post('/api/auth/login', {
+        data: { email: user.email, password: user.password },
+      }),
+    );
+    return { ...user, id: session.user.id, token: session.access_token };
+  }
+
+  /** The language stored on the account (null until one is saved). */
+  async storedLocale(user: ApiUser): Promise<string | null> {
+    const body = await ok<{ locale?: string | null }>(
+      await this.request.get('/api/profile', { headers: auth(user) }),
+    );
+    return body.locale ?? null;
+  }
+
   async generateCode(user: ApiUser): Promise<string> {
     const body = await ok<{ code: string }>(
       await this.request.post('/api/partner/generate-code', { headers: auth(user) }),
