@@ -133,6 +133,7 @@ export function DesirePage() {
         </div>
         <textarea
           id="desire-note"
+          dir="auto"
           name="note"
           rows={3}
           maxLength={NOTE_MAX}

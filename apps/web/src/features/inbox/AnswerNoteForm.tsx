@@ -36,6 +36,7 @@ export function AnswerNoteForm({
       </label>
       <textarea
         id={`${id}-note`}
+        dir="auto"
         rows={2}
         maxLength={NOTE_MAX}
         value={note}

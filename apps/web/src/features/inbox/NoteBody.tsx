@@ -27,7 +27,10 @@ export function NoteBody({ note }: { note: NoteView }) {
   }
   return (
     <div className="mt-3 flex flex-col gap-2">
-      <p className="text-base break-words text-slate-900 italic">&quot;{note.text}&quot;</p>
+      {/* The note is in whatever language its writer typed: its own direction, not the app's. */}
+      <p dir="auto" className="text-base break-words text-slate-900 italic">
+        &quot;{note.text}&quot;
+      </p>
       {note.kind === 'e2e' && (
         <span className="inline-flex w-fit items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
           <Lock className="size-3" aria-hidden="true" />

@@ -19,7 +19,9 @@ export function UnconfirmedNote({ text, keyId }: { text: string | null; keyId: s
         {i18n._(KEY_TEXTS.unconfirmedSealer)}
       </p>
       {text !== null && (
-        <p className="text-base break-words text-slate-900 italic">&quot;{text}&quot;</p>
+        <p dir="auto" className="text-base break-words text-slate-900 italic">
+          &quot;{text}&quot;
+        </p>
       )}
       <p className="text-xs">
         {i18n._(KEY_TEXTS.unconfirmedSealerKey)}{' '}

@@ -56,6 +56,8 @@ export function SafetyNumberPage() {
             </p>
             <p
               data-testid="safety-number"
+              // The same order of groups on both phones, whatever their languages.
+              dir="ltr"
               className="grid grid-cols-4 gap-x-4 gap-y-2 font-mono text-lg text-slate-900"
             >
               {number.data.digits.split(' ').map((group, index) => (
