@@ -1,12 +1,21 @@
 import { TEXTS, isErrorCode, type ErrorCode } from '@couple/protocol/browser';
-// Lingui's instance itself, which lib/i18n.ts activates: the service worker reaches this module
-// through the outbox and must not take in that module's React and DOM code.
-import { i18n } from '@lingui/core';
 
 /** A text as its catalog id and values: shown translated, while logs keep the English. */
 export interface TextRef {
   id: string;
   values?: Record<string, string>;
+}
+
+type Translate = (id: string, values?: Record<string, string>) => string;
+
+/*
+ * The active language's translator, handed over by lib/i18n.ts once Lingui is loaded: this module
+ * imports neither, since the service worker reaches it through the outbox (no React, no DOM) and
+ * the first load must not carry Lingui. Until then a text is its English id.
+ */
+let translateText: Translate = (id) => id;
+export function translateErrorsWith(translate: Translate): void {
+  translateText = translate;
 }
 
 export class ApiError extends Error {
@@ -75,6 +84,6 @@ export function apiErrorText(status: number, rawBody: string): string {
  * English is a catalog id), else `fallback`, a catalog id too (the TEXTS constant, untranslated).
  */
 export function failureText(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return i18n._(fallback);
-  return i18n._(error.text.id, error.text.values);
+  if (!(error instanceof ApiError)) return translateText(fallback);
+  return translateText(error.text.id, error.text.values);
 }

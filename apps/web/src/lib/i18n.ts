@@ -7,6 +7,7 @@ import {
   textDirection,
   type Locale,
 } from '@couple/protocol/browser';
+import { translateErrorsWith } from './api-errors.js';
 import { logClientError } from './client-errors.js';
 import { setRequestLanguage } from './http.js';
 import { STORAGE_KEYS } from './constants.js';
@@ -60,7 +61,11 @@ export function activeLocale(): Locale {
 
 /** Lingui's instance, loaded on first use (unit tests load it before activating a catalog). */
 export async function loadLingui(): Promise<I18n> {
-  lingui ??= (await import('@lingui/core')).i18n;
+  if (!lingui) {
+    const loaded = (await import('@lingui/core')).i18n;
+    translateErrorsWith((id, values) => loaded._(id, values));
+    lingui = loaded;
+  }
   return lingui;
 }
 
