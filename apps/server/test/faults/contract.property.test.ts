@@ -48,6 +48,7 @@ function examplesFor(alice: TestUser, messageId: string): Partial<Record<ApiRout
     listReceivedMessages: { query: { limit: '5' } },
     listSentMessages: { query: { limit: '5' } },
     setQuietHours: { body: { start: '22:00', end: '07:00', time_zone: 'UTC' } },
+    setLocale: { body: { locale: 'fr' } },
     answerDesire: { params: { id: messageId }, body: { choice: 'in' } },
     markAllMessagesRead: { body: {} },
     markMessageRead: { params: { id: messageId }, body: {} },
