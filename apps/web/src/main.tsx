@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, queryClient } from './app/App.js';
+import { preloadFirstScreen } from './app/router.js';
 import { api } from './lib/api.js';
 import { logClientError, reportClientErrorsTo } from './lib/client-errors.js';
 import { registerServiceWorker } from './lib/service-worker.js';
@@ -45,6 +46,7 @@ function render() {
  * English first (if they cannot load, the English ids are the texts); the saved query cache and
  * the debug tools (startup.ts).
  */
+preloadFirstScreen(window.location.pathname, getSession() !== null);
 const started = [
   startLocale(deviceLocale()),
   import('./startup.js')

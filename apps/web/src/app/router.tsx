@@ -9,21 +9,35 @@ import { RouteGate } from './RouteGate.js';
  * first load carries only the shell, and the current screen follows. Declarative routes rather
  * than a data router: the data router's code is twice the size and nothing here uses loaders.
  */
-const WelcomePage = lazy(() =>
-  import('../features/auth/WelcomePage.js').then((m) => ({ default: m.WelcomePage })),
-);
+const loadWelcome = () => import('../features/auth/WelcomePage.js');
+const loadLayout = () => import('./layout/ProtectedLayout.js');
+const loadDesire = () => import('../features/desire/DesirePage.js');
+
+/**
+ * The screen a start most often lands on, fetched beside the language's catalog (main.tsx), not
+ * after the first render: signed out, the welcome screen; signed in at /, the desire screen.
+ */
+export function preloadFirstScreen(pathname: string, signedIn: boolean): void {
+  const welcome = pathname === '/' || pathname.startsWith('/auth');
+  const screens = signedIn
+    ? pathname === '/'
+      ? [loadLayout, loadDesire]
+      : []
+    : welcome
+      ? [loadWelcome]
+      : [];
+  for (const screen of screens) void screen().catch(() => undefined);
+}
+
+const WelcomePage = lazy(() => loadWelcome().then((m) => ({ default: m.WelcomePage })));
 const OnboardingPage = lazy(() =>
   import('../features/auth/OnboardingPage.js').then((m) => ({ default: m.OnboardingPage })),
 );
 const PartnerPage = lazy(() =>
   import('../features/pairing/PartnerPage.js').then((m) => ({ default: m.PartnerPage })),
 );
-const ProtectedLayout = lazy(() =>
-  import('./layout/ProtectedLayout.js').then((m) => ({ default: m.ProtectedLayout })),
-);
-const DesirePage = lazy(() =>
-  import('../features/desire/DesirePage.js').then((m) => ({ default: m.DesirePage })),
-);
+const ProtectedLayout = lazy(() => loadLayout().then((m) => ({ default: m.ProtectedLayout })));
+const DesirePage = lazy(() => loadDesire().then((m) => ({ default: m.DesirePage })));
 const NotificationsPage = lazy(() =>
   import('../features/inbox/NotificationsPage.js').then((m) => ({
     default: m.NotificationsPage,
