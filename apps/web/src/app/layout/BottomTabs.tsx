@@ -18,13 +18,14 @@ export function BottomTabs({ unread }: { unread: number }) {
               to={to}
               end
               className={({ isActive }) =>
-                `relative flex min-h-16 flex-col items-center justify-center gap-1 text-xs font-medium ${
+                `relative flex min-h-16 flex-col items-center justify-start gap-1 px-1 pt-2.5 pb-1.5 text-xs font-medium ${
                   isActive ? 'text-brand-700' : 'text-slate-600'
                 }`
               }
             >
-              <Icon className="size-6" aria-hidden="true" />
-              {i18n._(tab)}
+              <Icon className="size-6 shrink-0" aria-hidden="true" />
+              {/* Icons stay in one row when a language's label takes two lines. */}
+              <span className="text-center leading-tight">{i18n._(tab)}</span>
               {showsUnread && (
                 <UnreadBadge
                   count={unread}
