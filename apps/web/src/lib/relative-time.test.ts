@@ -84,6 +84,8 @@ describe('day groups', () => {
     expect(dayLabel('2025-06-15T00:30:00', now)).toBe('اليوم');
     expect(dayLabel('2025-06-14T23:59:00', now)).toBe('أمس');
     expect(dayLabel('2025-06-10T12:00:00', now)).toContain('يونيو');
+    speak('de');
+    expect(dayLabel('2025-06-10T12:00:00', now)).toContain('Juni');
   });
 
   it('keeps the order and puts consecutive items of one day together', () => {

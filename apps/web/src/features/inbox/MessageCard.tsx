@@ -2,7 +2,7 @@ import type { DesireAnswer, Message } from '@couple/protocol';
 import { SCORE_MAX } from '@couple/protocol/browser';
 import { intensityEmoji } from '@couple/protocol/browser';
 import { useI18n } from '../../lib/i18n.js';
-import { localAge } from './dates.js';
+import { relativeAge } from '../../lib/relative-time.js';
 import { AnswerBar } from './AnswerBar.js';
 import { NoteBody } from './NoteBody.js';
 import type { MessageBox } from './queries.js';
@@ -59,7 +59,7 @@ export function MessageCard({
             </span>
           )}
           <time dateTime={message.created_at} className="text-xs text-slate-600">
-            {localAge(message.created_at, now)}
+            {relativeAge(message.created_at, now)}
           </time>
         </div>
       </div>

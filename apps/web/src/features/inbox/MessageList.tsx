@@ -3,7 +3,6 @@ import type { DesireAnswer, Message } from '@couple/protocol';
 import { Button } from '../../components/Button.js';
 import { useI18n } from '../../lib/i18n.js';
 import { groupByDay } from '../../lib/relative-time.js';
-import { localDayLabel } from './dates.js';
 import { MessageCard } from './MessageCard.js';
 import type { MessageBox } from './queries.js';
 
@@ -56,18 +55,12 @@ export function MessageList({
       </div>
     );
   }
-  // Each day's heading in the active language (the grouping itself is by calendar day).
-  const heading = (items: Message[]) => localDayLabel(items[0]?.created_at ?? '', now);
   return (
     <div className="flex flex-col gap-5">
       {groupByDay(messages, now).map((group) => (
-        <section
-          key={group.label}
-          aria-label={heading(group.items)}
-          className="flex flex-col gap-3"
-        >
+        <section key={group.label} aria-label={group.label} className="flex flex-col gap-3">
           <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
-            {heading(group.items)}
+            {group.label}
           </h2>
           <ul
             className="flex flex-col gap-3"

@@ -2,7 +2,7 @@ import { Check, CheckCheck } from 'lucide-react';
 import type { DesireAnswer, Message } from '@couple/protocol';
 import { ANSWER_EMOJI, ANSWER_TEXTS } from '@couple/protocol/browser';
 import { useI18n } from '../../lib/i18n.js';
-import { localClockTime } from './dates.js';
+import { clockTime } from '../../lib/relative-time.js';
 import { useAnswerNote } from './decrypt.js';
 import { NoteBody } from './NoteBody.js';
 
@@ -45,7 +45,7 @@ export function SentState({
       ) : (
         <Check className="size-4" aria-hidden="true" />
       )}
-      {seen ? i18n._('Seen {time}', { time: localClockTime(seen, now) }) : i18n._('Delivered')}
+      {seen ? i18n._('Seen {time}', { time: clockTime(seen, now) }) : i18n._('Delivered')}
     </p>
   );
 }

@@ -8,7 +8,7 @@ import { Button } from '../../../components/Button.js';
 import { ApiError, failureText } from '../../../lib/api-errors.js';
 import { logClientError } from '../../../lib/client-errors.js';
 import { i18n, useI18n } from '../../../lib/i18n.js';
-import { localAge } from '../../inbox/dates.js';
+import { relativeAge } from '../../../lib/relative-time.js';
 import { accountApi } from '../account-api.js';
 import { ConfirmPanel } from '../ConfirmPanel.js';
 
@@ -30,7 +30,7 @@ function signedInAt(session: DeviceSession): string {
 
 function lastSeen(session: DeviceSession, now: number): string {
   if (session.current) return i18n._('This device · active now');
-  return i18n._('Last active {age}', { age: localAge(session.last_seen_at, now) });
+  return i18n._('Last active {age}', { age: relativeAge(session.last_seen_at, now) });
 }
 
 /** The account's signed-in devices, with sign-out of one or of all the others. */
