@@ -47,7 +47,7 @@ export function ChangeEmail({ onDone }: { onDone: () => void }) {
         value={current}
         onChange={setCurrent}
       />
-      <FormError message={error && i18n._(error)} />
+      <FormError message={error} />
       <FormActions busy={busy} busyLabel={i18n._('Sending...')} onCancel={onDone} />
     </form>
   );

@@ -41,7 +41,7 @@ export function ChangePassword({ onDone }: { onDone: () => void }) {
         onPassword={setPassword}
         onRepeated={setRepeated}
       />
-      <FormError message={error && i18n._(error)} />
+      <FormError message={error} />
       <FormActions busy={busy} busyLabel={i18n._('Saving...')} onCancel={onDone} />
     </form>
   );

@@ -30,7 +30,7 @@ export function ChangeUsername({ current, onDone }: { current: string; onDone: (
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-3">
       <UsernameField label={i18n._('New username')} value={username} onChange={setUsername} />
-      <FormError message={error && i18n._(error)} />
+      <FormError message={error} />
       <FormActions busy={busy} busyLabel={i18n._('Saving...')} onCancel={onDone} />
     </form>
   );

@@ -129,7 +129,7 @@ export function DeleteAccount() {
           />
         </label>
       )}
-      <FormError message={error && i18n._(error)} />
+      <FormError message={error} />
     </ConfirmPanel>
   );
 }
