@@ -5,6 +5,7 @@ import {
   PBKDF2_ITERATIONS,
 } from './constants.js';
 import { TEXTS } from './texts.js';
+import { fillEnglish } from './i18n/fill.js';
 
 /**
  * The v1 encrypted-note format (SPEC §9). Both partners derive the same key from their two user
@@ -96,7 +97,7 @@ export async function decryptNote(
 ): Promise<string> {
   if (encrypted.version !== ENCRYPTION_VERSION) {
     throw new Error(
-      TEXTS.unsupportedEncryptionVersion.replace('{version}', String(encrypted.version)),
+      fillEnglish(TEXTS.unsupportedEncryptionVersion, { version: String(encrypted.version) }),
     );
   }
   const key = await deriveKey(userA, userB, base64ToBytes(encrypted.salt));

@@ -1,4 +1,4 @@
-import { TEXTS, isErrorCode, type ErrorCode } from '@couple/protocol/browser';
+import { TEXTS, fillEnglish, isErrorCode, type ErrorCode } from '@couple/protocol/browser';
 
 /** A text as its catalog id and values: shown translated, while logs keep the English. */
 export interface TextRef {
@@ -60,7 +60,7 @@ function textOf(status: number, parsed: ReturnType<typeof parseBody>): TextRef {
 
 /** The English of a text: the one place values are filled in without the catalog (logs). */
 function englishOf({ id, values = {} }: TextRef): string {
-  return id.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  return fillEnglish(id, values);
 }
 
 /** The ApiError of a failed response: its text as apiErrorText says, and its code if any. */

@@ -1,1 +1,2 @@
 export * from './locales.js';
+export * from './fill.js';

@@ -9,6 +9,7 @@ import {
 import { ENCRYPTION_VERSION_V2 } from '../e2e/constants.js';
 import type { EncryptionDataV2 } from '../e2e/note.js';
 import { TEXTS } from '../texts.js';
+import { fillEnglish } from '../i18n/fill.js';
 import { encryptionDataV2Schema } from './keys.js';
 
 /** The shapes of an encrypted note (SPEC §9 version 1, end-to-end version 2), for desires and answers. */
@@ -28,7 +29,7 @@ export const encryptionDataSchema = z.strictObject(
     salt: base64Of('salt', ENCRYPTION_SALT_BYTES),
     version: z.unknown().refine((v) => v === ENCRYPTION_VERSION, {
       error: (issue) =>
-        TEXTS.unsupportedEncryptionVersion.replace('{version}', String(issue.input)),
+        fillEnglish(TEXTS.unsupportedEncryptionVersion, { version: String(issue.input) }),
     }),
   },
   { error: 'encryptionData is required when encrypted' },
