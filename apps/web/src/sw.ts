@@ -6,7 +6,9 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NOTIFICATION_APPEARANCE } from '@couple/protocol/browser';
+import type { DeclarativeNotification } from '@couple/protocol';
 import { NOTIFICATION_TAG } from './lib/constants.js';
+import { showAppBadge } from './lib/app-badge.js';
 import {
   OUTBOX_CHANGED_MESSAGE,
   OUTBOX_SYNC_TAG,
@@ -54,17 +56,6 @@ self.addEventListener('sync', (event: Event) => {
   if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(syncOutbox());
 });
 
-/** Declarative Web Push (Safari 18.4+): the form a device shows without this worker. */
-interface DeclarativeNotification {
-  title?: string;
-  body?: string;
-  navigate?: string;
-  lang?: string;
-  dir?: NotificationDirection;
-  silent?: boolean;
-  app_badge?: string;
-}
-
 /**
  * The server's payload (PushPayload in @couple/protocol): the SPEC fields, and beside them the
  * declarative form. The push webhook's payloads carry only the SPEC fields.
@@ -74,7 +65,8 @@ interface PushPayload {
   body?: string;
   url?: string;
   data?: Record<string, unknown>;
-  notification?: DeclarativeNotification;
+  /** Declarative Web Push (Safari 18.4+): the form a device shows without this worker. */
+  notification?: Partial<DeclarativeNotification>;
 }
 
 function readPayload(event: PushEvent): PushPayload {
@@ -85,19 +77,11 @@ function readPayload(event: PushEvent): PushPayload {
   }
 }
 
-/** The unread count on the app's icon, where the platform has one; 0 clears it. */
-async function setBadge(count: string | undefined): Promise<void> {
+/** The unread count the server sent, on the app's icon; a missing or odd count changes nothing. */
+function setBadge(count: string | undefined): Promise<void> {
   const unread = Number(count);
-  if (count === undefined || !Number.isInteger(unread) || unread < 0) return;
-  const navigator = self.navigator as WorkerNavigator & {
-    setAppBadge?: (contents?: number) => Promise<void>;
-    clearAppBadge?: () => Promise<void>;
-  };
-  try {
-    await (unread === 0 ? navigator.clearAppBadge?.() : navigator.setAppBadge?.(unread));
-  } catch {
-    // A platform without badges (or one that refuses) still shows the notification.
-  }
+  if (count === undefined || !Number.isInteger(unread) || unread < 0) return Promise.resolve();
+  return showAppBadge(unread, self.navigator);
 }
 
 self.addEventListener('push', (event) => {

@@ -1,13 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  badgeText,
-  desktopBadge,
-  followUnreadBadge,
-  mobileBadge,
-  showAppBadge,
-  type AppBadgeNavigator,
-} from './badge.js';
+import { showAppBadge, type AppBadgeNavigator } from './app-badge.js';
+import { badgeText, desktopBadge, followUnreadBadge, mobileBadge } from './badge.js';
 
 describe('unread badge', () => {
   it('shows nothing at zero', () => {

@@ -1,5 +1,6 @@
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { BADGE_CAP_DESKTOP, BADGE_CAP_MOBILE } from '@couple/protocol/browser';
+import { showAppBadge, type AppBadgeNavigator } from './app-badge.js';
 
 /** The unread badge text: nothing at zero, capped at 9+ (mobile) or 99+ (desktop). */
 export function badgeText(count: number, cap: number): string | null {
@@ -9,24 +10,6 @@ export function badgeText(count: number, cap: number): string | null {
 
 export const mobileBadge = (count: number) => badgeText(count, BADGE_CAP_MOBILE);
 export const desktopBadge = (count: number) => badgeText(count, BADGE_CAP_DESKTOP);
-
-/** The Badging API where the browser has it (installed apps on Chromium, iOS 16.4+ Home Screen). */
-export interface AppBadgeNavigator {
-  setAppBadge?: (count?: number) => Promise<void>;
-  clearAppBadge?: () => Promise<void>;
-}
-
-/**
- * Puts the unread count on the app icon, or clears it at zero. Best effort: a browser without
- * the API, or one that refuses (no notification permission), keeps the in-app badge only.
- */
-export function showAppBadge(count: number, nav: AppBadgeNavigator = navigator): void {
-  const set =
-    Number.isFinite(count) && count > 0
-      ? nav.setAppBadge?.(Math.floor(count))
-      : nav.clearAppBadge?.();
-  void set?.catch(() => undefined);
-}
 
 /**
  * Keeps the icon's badge equal to the unread count the page knows: whenever the query under `key`
@@ -43,7 +26,7 @@ export function followUnreadBadge(
   const show = (count: number) => {
     if (count === shown) return;
     shown = count;
-    showAppBadge(count, nav);
+    void showAppBadge(count, nav);
   };
   const current = queryClient.getQueryData<unknown>(key);
   if (typeof current === 'number') show(current);
