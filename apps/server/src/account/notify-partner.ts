@@ -12,8 +12,8 @@ import { truncate } from '../farcaster/payloads.js';
 import { notifyUser } from '../farcaster/sender.js';
 import type { PushSender } from '../push/sender.js';
 import { pushToUser } from '../push/service.js';
-import { pushPayload, type PushTarget } from '../push/payloads.js';
-import { readRecipient } from '../profile/recipient.js';
+import { pushPayload } from '../push/payloads.js';
+import { readPushTarget, type PushTarget } from '../push/target.js';
 
 /** Only the name of who left: nothing else of the deleted account goes out. */
 export function accountDeletedPayload(to: PushTarget, username: string): PushPayload {
@@ -40,11 +40,8 @@ export function registerAccountDeletedNotices(
   const onAccountDeleted: DomainListener<'accountDeleted'> = ({ username, partnerId }) => {
     if (!partnerId) return;
     // The former partner's own language, read once for both deliveries.
-    const payload = readRecipient(ctx, partnerId).then((recipient) =>
-      accountDeletedPayload(
-        { userId: partnerId, publicUrl: ctx.config.PUBLIC_URL, ...recipient },
-        username,
-      ),
+    const payload = readPushTarget(ctx, partnerId).then((to) =>
+      accountDeletedPayload(to, username),
     );
     payload.catch(() => undefined);
     background.run(

@@ -27,16 +27,19 @@ export function registerFarcasterNotifications(
   const deliver = (
     userId: string,
     notification: (locale: Locale) => MiniAppNotification,
-    tokens?: DeliveryToken[],
-    allowed: () => Promise<boolean> = async () => true,
-    /** Known with a desire; otherwise read from the recipient's account when it goes. */
-    knownLocale?: Locale,
+    known: {
+      /** Known with a desire; otherwise read when it goes. */
+      tokens?: DeliveryToken[];
+      locale?: Locale;
+      /** Checked when it goes (an answer to someone who may have unpaired since). */
+      allowed?: () => Promise<boolean>;
+    } = {},
   ) =>
     background.run(
       async () => {
-        if (!(await allowed())) return;
-        const locale = knownLocale ?? (await readRecipient(ctx, userId)).locale;
-        await notifyUser(ctx, fetchImpl, userId, notification(locale), tokens);
+        if (known.allowed && !(await known.allowed())) return;
+        const locale = known.locale ?? (await readRecipient(ctx, userId)).locale;
+        await notifyUser(ctx, fetchImpl, userId, notification(locale), known.tokens);
       },
       (error: unknown) => {
         if (isDatabaseUnavailable(error)) {
@@ -57,13 +60,10 @@ export function registerFarcasterNotifications(
     if (isQuietNow(ctx, receiver.quietHours)) return;
     const notification = (locale: Locale) =>
       desireNotification(ctx.config, message, senderUsername, locale);
-    deliver(
-      message.receiver_id,
-      notification,
-      receiver.farcasterTokens,
-      undefined,
-      receiver.locale,
-    );
+    deliver(message.receiver_id, notification, {
+      tokens: receiver.farcasterTokens,
+      locale: receiver.locale,
+    });
   };
   // The code owner (event.partner) learns that the redeemer (event.self) connected.
   const onPartner = ({ partner, self }: DomainEventMap['partnerConnected'][0]) =>
@@ -74,7 +74,7 @@ export function registerFarcasterNotifications(
     // A partner who unpaired since the answer is not told (checked when it goes).
     const notification = (locale: Locale) =>
       answeredNotification(ctx.config, event.answererUsername, locale);
-    deliver(event.askerId, notification, undefined, () => answerReachesPartner(ctx, event));
+    deliver(event.askerId, notification, { allowed: () => answerReachesPartner(ctx, event) });
   };
 
   ctx.events.on('desireSent', onDesire);

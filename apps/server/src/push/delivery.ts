@@ -8,14 +8,13 @@ import {
   newDesirePayload,
   PARTNER_CONNECTED_OPTIONS,
   partnerConnectedPayload,
-  type PushTarget,
 } from './payloads.js';
+import { pushTargetOf, readPushTarget } from './target.js';
 import type { PushSender } from './sender.js';
 import { pushToSubscription, pushToUser } from './service.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { isQuietNow } from '../quiet/service.js';
 import { answerReachesPartner } from '../answers/service.js';
-import { readRecipient } from '../profile/recipient.js';
 
 /**
  * Pushes to the receiver after each committed desire, and to the code owner when a partner
@@ -36,12 +35,6 @@ export function registerPushDelivery(
     });
   }
 
-  const pushTarget = async (userId: string): Promise<PushTarget> => ({
-    userId,
-    publicUrl: ctx.config.PUBLIC_URL,
-    ...(await readRecipient(ctx, userId)),
-  });
-
   const onDesire = ({ message, senderUsername, receiver }: DomainEventMap['desireSent'][0]) => {
     const subscription = receiver.pushSubscription;
     if (!subscription) return;
@@ -49,12 +42,7 @@ export function registerPushDelivery(
     // In quiet hours the push still goes (the desire is not held back), but arrives silently.
     const quiet = isQuietNow(ctx, receiver.quietHours);
     // The receiver's language and unread count came with the desire: no query here.
-    const to = {
-      userId,
-      publicUrl: ctx.config.PUBLIC_URL,
-      locale: receiver.locale,
-      unreadCount: receiver.unreadCount,
-    };
+    const to = pushTargetOf(ctx, userId, receiver);
     deliver(userId, async () => {
       const payload = newDesirePayload(
         to,
@@ -76,7 +64,7 @@ export function registerPushDelivery(
 
   const onPartner = ({ partner, self }: DomainEventMap['partnerConnected'][0]) => {
     deliver(partner.id, async () => {
-      const to = await pushTarget(partner.id);
+      const to = await readPushTarget(ctx, partner.id);
       const payload = partnerConnectedPayload(to, self);
       return pushToUser(ctx, sender, partner.id, payload, PARTNER_CONNECTED_OPTIONS);
     });
@@ -87,7 +75,7 @@ export function registerPushDelivery(
     const quiet = isQuietNow(ctx, askerQuietHours);
     deliver(askerId, async () => {
       if (!(await answerReachesPartner(ctx, event))) return;
-      const payload = answeredPayload(await pushTarget(askerId), answererUsername, quiet);
+      const payload = answeredPayload(await readPushTarget(ctx, askerId), answererUsername, quiet);
       await pushToUser(ctx, sender, askerId, payload, answeredOptions(quiet));
     });
   };

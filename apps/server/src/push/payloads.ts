@@ -10,16 +10,10 @@ import {
   type PartnerSummary,
   type PushPayload,
 } from '@couple/protocol';
-import type { Recipient } from '../profile/recipient.js';
 import type { PushOptions } from './sender.js';
+import type { PushTarget } from './target.js';
 
 const DAY_SECONDS = 24 * 60 * 60;
-
-/** Whom a push goes to and where the app lives (its `navigate` URLs are absolute). */
-export interface PushTarget extends Recipient {
-  userId: string;
-  publicUrl: string;
-}
 
 export interface PushContent {
   title: string;
