@@ -1,5 +1,6 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
+import { LOCALES, SOURCE_LOCALE } from './packages/protocol/src/i18n/locales.js';
 
 /*
  * One catalog per language for the whole product: the web app, its service worker and the
@@ -11,11 +12,11 @@ const catalogDir =
   process.env.LINGUI_CATALOG_DIR ?? '<rootDir>/packages/protocol/src/i18n/catalogs';
 
 export default defineConfig({
-  sourceLocale: 'en',
+  sourceLocale: SOURCE_LOCALE,
   // Sorted by id: a stable order, whatever order the extractor visits the files in.
   orderBy: 'messageId',
-  locales: ['en', 'es', 'pt-BR', 'fr', 'de', 'ar'],
-  fallbackLocales: { default: 'en' },
+  locales: [...LOCALES],
+  fallbackLocales: { default: SOURCE_LOCALE },
   format: formatter({ lineNumbers: false, origins: true }),
   compileNamespace: 'ts',
   catalogs: [
