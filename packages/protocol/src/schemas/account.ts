@@ -60,10 +60,7 @@ export const accountDataSchema = accountRecordsSchema.extend({
     farcaster_username: z.string().nullable(),
     email_confirmed_at: z.string().nullable(),
     created_at: z.string(),
-    /**
-     * The language the server writes this person's pushes and e-mails in; null until chosen.
-     * The server always sends it; optional in the type until the web's export (format 4) names it.
-     */
+    /** The language the server writes this person's pushes and e-mails in; null until chosen. */
     locale: localeSchema.nullable(),
   }),
   pairings: z.array(pairingRecordSchema),
