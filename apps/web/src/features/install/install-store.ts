@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { emitInstallChange, installState } from './install-capture.js';
 
-
 /** SPEC §4: display-mode standalone, the iOS standalone flag, or an Android app referrer. */
 export function isStandalone(): boolean {
   const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
