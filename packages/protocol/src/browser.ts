@@ -18,3 +18,5 @@ export * from './contract/routes.js';
 export * from './e2e/index.js';
 export * from './account-texts.js';
 export * from './i18n/index.js';
+export * from './wish-texts.js';
+export * from './wishes/constants.js';

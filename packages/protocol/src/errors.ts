@@ -1,5 +1,6 @@
 import { SERVER_TEXTS, TEXTS } from './texts.js';
 import { ACCOUNT_TEXTS } from './account-texts.js';
+import { WISH_TEXTS } from './wish-texts.js';
 
 interface ErrorDefinition {
   status: number;
@@ -95,6 +96,13 @@ export const ERRORS = {
   no_password: { status: 409, text: SERVER_TEXTS.noPassword },
   email_unchanged: { status: 400, text: SERVER_TEXTS.emailUnchanged },
   invalid_email_change: { status: 400, text: SERVER_TEXTS.invalidEmailChange },
+
+  wish_id_taken: { status: 409, text: WISH_TEXTS.wishIdTaken },
+  wish_not_found: { status: 404, text: WISH_TEXTS.wishNotFound },
+  wish_list_full: { status: 409, text: WISH_TEXTS.wishListFull },
+  wish_round_not_found: { status: 404, text: WISH_TEXTS.wishRoundNotFound },
+  wish_round_out_of_order: { status: 409, text: WISH_TEXTS.wishRoundOutOfOrder },
+  thought_rate_limited: { status: 429, text: WISH_TEXTS.thoughtRateLimited },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -2,6 +2,7 @@ import type { ErrorCode } from './errors.js';
 import type { DesireAnswer } from './schemas/answers.js';
 import type { Message } from './schemas/messages.js';
 import type { PartnerStatus, PartnerSummary } from './schemas/profile.js';
+import type { Thought } from './schemas/thoughts.js';
 
 /** The one table of socket.io event names (SPEC §7 live channel). */
 export const CLIENT_EVENTS = {
@@ -21,6 +22,9 @@ export const SERVER_EVENTS = {
   desireAnswered: 'desire_answered',
   error: 'error',
   partnerAccountDeleted: 'partner_account_deleted',
+  wishesChanged: 'wishes_changed',
+  wishMatched: 'wish_matched',
+  thoughtReceived: 'thought_received',
 } as const;
 
 /** What the server sends on each event; the web app's live-channel module reads these. */
@@ -42,6 +46,12 @@ export interface ServerEventPayloads {
   error: { message: string; code: ErrorCode; event?: string };
   /** The partner deleted their account: the pair is ended; only their name is told. */
   partner_account_deleted: { username: string };
+  /** To both partners: a custom wish, a round or a match list changed; refetch GET /api/wishes. */
+  wishes_changed: { reason: 'item' | 'round' | 'matches' };
+  /** To both partners: a round found a match neither had before (never which one). */
+  wish_matched: { round_id: string };
+  /** To both partners: one of them is thinking of the other. */
+  thought_received: Thought;
 }
 
 /** Every client event is acknowledged with one of these. */

@@ -32,3 +32,7 @@ export * from './schemas/account-export.js';
 export * from './realtime.js';
 export * from './i18n/index.js';
 export * from './i18n/translate.js';
+export * from './wish-texts.js';
+export * from './wishes/constants.js';
+export * from './schemas/wishes.js';
+export * from './schemas/thoughts.js';

@@ -60,6 +60,7 @@ import { noBody, none, type RouteContract } from './route-contract.js';
 import { SERVICES_CONTRACT } from './services-api.js';
 import { ACCOUNT_CONTRACT } from './account-api.js';
 import { CREDENTIALS_CONTRACT } from './credentials-api.js';
+import { WISHES_CONTRACT } from './wishes-api.js';
 
 export type { RateLimitName, RouteAccess, RouteContract } from './route-contract.js';
 
@@ -314,6 +315,7 @@ export const API_CONTRACT = {
   ...SERVICES_CONTRACT,
   ...ACCOUNT_CONTRACT,
   ...CREDENTIALS_CONTRACT,
+  ...WISHES_CONTRACT,
 } as const satisfies Record<ApiRouteName, RouteContract>;
 
 type Contract = typeof API_CONTRACT;

@@ -68,6 +68,18 @@ export const API_ROUTES = {
   changePassword: { method: 'PUT', path: '/auth/password' },
   requestEmailChange: { method: 'POST', path: '/auth/email-change' },
   confirmEmailChange: { method: 'GET', path: '/auth/email-change/confirm' },
+
+  getWishes: { method: 'GET', path: '/wishes' },
+  proposeWish: { method: 'POST', path: '/wishes/items' },
+  withdrawWish: { method: 'DELETE', path: '/wishes/items/:id' },
+  startWishRound: { method: 'POST', path: '/wishes/rounds' },
+  replyWishRound: { method: 'PUT', path: '/wishes/rounds/:id/reply' },
+  finishWishRound: { method: 'PUT', path: '/wishes/rounds/:id/finish' },
+  completeWishRound: { method: 'PUT', path: '/wishes/rounds/:id/complete' },
+
+  sendThought: { method: 'POST', path: '/thoughts' },
+  listThoughts: { method: 'GET', path: '/thoughts' },
+  markThoughtsRead: { method: 'POST', path: '/thoughts/read' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,0 +1,100 @@
+import {
+  completeWishRoundBodySchema,
+  finishWishRoundBodySchema,
+  proposeWishBodySchema,
+  replyWishRoundBodySchema,
+  startWishRoundBodySchema,
+  wishIdParamsSchema,
+  wishItemSchema,
+  wishRoundIdParamsSchema,
+  wishRoundSchema,
+  wishesStateSchema,
+} from '../schemas/wishes.js';
+import {
+  sendThoughtBodySchema,
+  thoughtSchema,
+  thoughtsListSchema,
+  thoughtsReadSchema,
+} from '../schemas/thoughts.js';
+import { noBody, none, type RouteContract } from './route-contract.js';
+import type { ApiRouteName } from './routes.js';
+
+const ROUND_ERRORS = [
+  'wish_round_not_found',
+  'wish_round_out_of_order',
+  'no_connected_partner',
+  'partner_key_changed',
+  'encryption_upgrade_required',
+] as const;
+
+/** The routes of wishes (private matching) and "thinking of you" (see ./api.ts). */
+export const WISHES_CONTRACT = {
+  getWishes: { access: 'user', status: 200, answer: wishesStateSchema, errors: [] },
+  proposeWish: {
+    access: 'user',
+    body: proposeWishBodySchema,
+    status: 201,
+    answer: wishItemSchema,
+    errors: [
+      'no_connected_partner',
+      'wish_id_taken',
+      'wish_list_full',
+      'partner_key_changed',
+      'encryption_upgrade_required',
+    ],
+  },
+  withdrawWish: {
+    access: 'user',
+    params: wishIdParamsSchema,
+    status: 204,
+    answer: none,
+    errors: ['wish_not_found'],
+  },
+  startWishRound: {
+    access: 'user',
+    body: startWishRoundBodySchema,
+    status: 201,
+    answer: wishRoundSchema,
+    errors: ['wish_id_taken', ...ROUND_ERRORS],
+  },
+  replyWishRound: {
+    access: 'user',
+    params: wishRoundIdParamsSchema,
+    body: replyWishRoundBodySchema,
+    status: 200,
+    answer: wishRoundSchema,
+    errors: ROUND_ERRORS,
+  },
+  finishWishRound: {
+    access: 'user',
+    params: wishRoundIdParamsSchema,
+    body: finishWishRoundBodySchema,
+    status: 200,
+    answer: wishRoundSchema,
+    errors: ROUND_ERRORS,
+  },
+  completeWishRound: {
+    access: 'user',
+    params: wishRoundIdParamsSchema,
+    body: completeWishRoundBodySchema,
+    status: 204,
+    answer: none,
+    errors: ROUND_ERRORS,
+  },
+
+  sendThought: {
+    access: 'user',
+    body: sendThoughtBodySchema,
+    status: 201,
+    answer: thoughtSchema,
+    errors: ['no_connected_partner', 'thought_rate_limited'],
+  },
+  listThoughts: { access: 'user', status: 200, answer: thoughtsListSchema, errors: [] },
+  markThoughtsRead: {
+    access: 'user',
+    body: noBody,
+    status: 200,
+    answer: thoughtsReadSchema,
+    errors: [],
+  },
+} as const satisfies { [N in ApiRouteName]?: RouteContract };
