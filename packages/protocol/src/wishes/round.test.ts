@@ -1,33 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { E2eError } from '../e2e/suite.js';
 import { WISH_SET_MAX } from './constants.js';
-import {
-  completeWishRound,
-  finishWishRound,
-  replyToWishRound,
-  startWishRound,
-  type WishRoundBase,
-} from './round.js';
-import { catalogItems, sides, testCouple } from './test-helpers.js';
-
-async function playRound(
-  a: WishRoundBase,
-  b: WishRoundBase,
-  aItems: readonly string[],
-  bItems: readonly string[],
-) {
-  const offer = await startWishRound({ ...a, items: aItems });
-  const reply = await replyToWishRound({ ...b, offer, items: bItems });
-  const finished = await finishWishRound({ ...a, offer, reply, items: aItems });
-  const completed = await completeWishRound({
-    ...b,
-    offer,
-    reply,
-    finish: finished.finish,
-    items: bItems,
-  });
-  return { offer, reply, finished, completed };
-}
+import { completeWishRound, finishWishRound, replyToWishRound, startWishRound } from './round.js';
+import { catalogItems, playRound, sides, testCouple } from './test-helpers.js';
 
 const mutual = (x: readonly string[], y: readonly string[]) =>
   x.filter((item) => y.includes(item)).sort();

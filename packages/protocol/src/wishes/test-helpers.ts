@@ -1,6 +1,12 @@
 /** Shared by the wishes tests: a couple with fresh identities and the round inputs of each side. */
 import { createIdentity, type Identity } from '../e2e/identity.js';
-import type { WishRoundBase } from './round.js';
+import {
+  completeWishRound,
+  finishWishRound,
+  replyToWishRound,
+  startWishRound,
+  type WishRoundBase,
+} from './round.js';
 
 export interface TestCouple {
   alice: Identity;
@@ -34,3 +40,23 @@ export function sides(couple: TestCouple, roundId: string): { a: WishRoundBase; 
 
 export const catalogItems = (count: number, prefix = 'c:item'): string[] =>
   Array.from({ length: count }, (_, index) => `${prefix}-${index}`);
+
+/** A whole round, Alice (a) starting and Bob (b) replying, with every message and result. */
+export async function playRound(
+  a: WishRoundBase,
+  b: WishRoundBase,
+  aItems: readonly string[],
+  bItems: readonly string[],
+) {
+  const offer = await startWishRound({ ...a, items: aItems });
+  const reply = await replyToWishRound({ ...b, offer, items: bItems });
+  const finished = await finishWishRound({ ...a, offer, reply, items: aItems });
+  const completed = await completeWishRound({
+    ...b,
+    offer,
+    reply,
+    finish: finished.finish,
+    items: bItems,
+  });
+  return { offer, reply, finished, completed };
+}
