@@ -1,25 +1,37 @@
-/**
- * Limits and domain strings of private wish matching (docs/security.md, "Private wish
- * matching"). Changing a string or a capacity is a protocol change: both partners must agree.
- */
+import type { EncryptionDataV2 } from '../e2e/note.js';
 
-/** Points per array of a round message, and so the most items one side can bring to a round. */
+/** Points in one array of a round message: every message is padded to this many (docs/security.md). */
 export const WISH_SET_MAX = 256;
-/** An item id: `c:<slug>` for the catalog, `u:<uuid>` for a custom item. */
+/** A catalog id `c:<slug>` or a custom wish's `u:<uuid>`. */
 export const WISH_ITEM_ID_MAX = 64;
-/** A custom item's text, in characters (UTF-16 code units, as notes count). */
+/** A custom wish's text, in characters. */
 export const WISH_ITEM_TEXT_MAX = 120;
-/**
- * Upper bound, in base64 characters, of the content of any sealed round message or match list.
- * Every kind is padded to one fixed length below it (wishes/round-messages.test.ts proves it).
- */
+/** Base64 characters of any sealed round message or match list (each kind has one fixed length). */
 export const WISH_SEALED_CONTENT_MAX = 24_000;
+/** Custom wishes one couple may hold (both partners' together). */
+export const WISH_CUSTOM_MAX = 100;
+
+/** Who the two partners of a round are, as one of them sees it. */
+export interface WishCouple {
+  selfId: string;
+  partnerId: string;
+}
+
+/** A sealed round message, match list or custom wish: a v2 note's shape around other bytes. */
+export interface SealedWishBlob {
+  content: string;
+  encryption_data: EncryptionDataV2;
+}
+
+/*
+ * The protocol's domain strings and encodings (docs/security.md, "Private wish matching").
+ * Changing one is a protocol change: both partners must agree.
+ */
 
 /** Item ids: ASCII letters, digits and `:._-`, so an id never contains the `|` of an aad. */
 export const WISH_ITEM_ID_PATTERN = /^[A-Za-z0-9:._-]+$/;
 /** Round ids and user ids as they enter a domain string or an aad: no `|`, bounded. */
 export const WISH_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
 /** Hash-to-group domain of a round: `${prefix}|${lower id}|${higher id}|${roundId}`. */
 export const WISH_DST_PREFIX = 'couple-desires wishes v1';
 /** HKDF salt of a person's per-round scalar; the info adds the couple and the round. */

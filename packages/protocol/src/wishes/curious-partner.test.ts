@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentDigest, type SealedWishBlob } from './envelope.js';
+import type { SealedWishBlob } from './constants.js';
+import { contentDigest } from './envelope.js';
 import { deriveWishScalar, hashWishItem, pointKey, wishDst, type WishPoint } from './psi.js';
 import { openRoundMessage } from './round-messages.js';
 import { catalogItems, playRound, sides, testCouple, type TestCouple } from './test-helpers.js';

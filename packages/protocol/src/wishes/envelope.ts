@@ -4,16 +4,10 @@
  * plaintext padded to one fixed length per kind, so the server sees nothing but that length.
  */
 import type { IdentityKeys } from '../e2e/identity.js';
-import { openBytesV2, sealBytesV2, type EncryptionDataV2 } from '../e2e/sealed-bytes.js';
+import { openBytesV2, sealBytesV2 } from '../e2e/sealed-bytes.js';
 import { bytesToBase64Url, digest, utf8 } from '../e2e/encoding.js';
 import { E2eError } from '../e2e/suite.js';
-import { WISH_HPKE_INFO, WISH_SEALED_CONTENT_MAX } from './constants.js';
-
-/** What the server stores and relays: `content` is standard base64, as notes' noteEncrypted. */
-export interface SealedWishBlob {
-  content: string;
-  encryption_data: EncryptionDataV2;
-}
+import { WISH_HPKE_INFO, WISH_SEALED_CONTENT_MAX, type SealedWishBlob } from './constants.js';
 
 export async function sealWishBytes(input: {
   aad: string;

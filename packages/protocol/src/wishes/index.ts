@@ -1,7 +1,6 @@
 /** Private wish matching (docs/security.md, "Private wish matching"): rounds, matches, items. */
 export * from './constants.js';
-export { isWishItemId, type WishCouple } from './psi.js';
-export type { SealedWishBlob } from './envelope.js';
+export { isWishItemId } from './psi.js';
 export {
   completeWishRound,
   finishWishRound,

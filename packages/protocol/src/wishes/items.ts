@@ -6,13 +6,9 @@
 import type { Identity } from '../e2e/identity.js';
 import { E2eError } from '../e2e/suite.js';
 import { WISH_ITEM_TEXT_MAX } from './constants.js';
-import {
-  assertZeroPadding,
-  openWishBytes,
-  sealWishBytes,
-  type SealedWishBlob,
-} from './envelope.js';
-import { assertWishId, isWishItemId, type WishCouple } from './psi.js';
+import { assertZeroPadding, openWishBytes, sealWishBytes } from './envelope.js';
+import type { SealedWishBlob, WishCouple } from './constants.js';
+import { assertWishId, isWishItemId } from './psi.js';
 
 const LENGTH_BYTES = 2;
 /** A UTF-16 code unit takes at most 3 bytes of UTF-8 (a surrogate pair, 2 units, takes 4). */

@@ -7,13 +7,9 @@
 import type { Identity } from '../e2e/identity.js';
 import { E2eError } from '../e2e/suite.js';
 import { WISH_ITEM_ID_MAX, WISH_SET_MAX } from './constants.js';
-import {
-  assertZeroPadding,
-  openWishBytes,
-  sealWishBytes,
-  type SealedWishBlob,
-} from './envelope.js';
-import { assertWishId, isWishItemId, type WishCouple } from './psi.js';
+import { assertZeroPadding, openWishBytes, sealWishBytes } from './envelope.js';
+import type { SealedWishBlob, WishCouple } from './constants.js';
+import { assertWishId, isWishItemId } from './psi.js';
 
 /** A length byte and up to 64 ASCII bytes, for the round id and for each item id. */
 const FIELD_BYTES = 1 + WISH_ITEM_ID_MAX;

@@ -16,15 +16,10 @@ import {
   WISH_POINT_BYTES,
   WISH_SCALAR_LABEL,
   WISH_SET_MAX,
+  type WishCouple,
 } from './constants.js';
 
 export type WishPoint = InstanceType<typeof ristretto255.Point>;
-
-/** The two people of a couple as one device sees them. */
-export interface WishCouple {
-  selfId: string;
-  partnerId: string;
-}
 
 const SCALAR_HKDF_BITS = 512;
 

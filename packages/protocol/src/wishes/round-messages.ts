@@ -8,13 +8,8 @@
  */
 import type { IdentityKeys } from '../e2e/identity.js';
 import { E2eError } from '../e2e/suite.js';
-import { WISH_POINT_BYTES, WISH_SET_MAX } from './constants.js';
-import {
-  assertZeroPadding,
-  openWishBytes,
-  sealWishBytes,
-  type SealedWishBlob,
-} from './envelope.js';
+import { WISH_POINT_BYTES, WISH_SET_MAX, type SealedWishBlob } from './constants.js';
+import { assertZeroPadding, openWishBytes, sealWishBytes } from './envelope.js';
 import { assertWishId, compareEncodings, decodeWishPoint, type WishPoint } from './psi.js';
 
 export type RoundMessageKind = 'offer' | 'reply' | 'finish';

@@ -10,7 +10,8 @@
  */
 import type { Identity } from '../e2e/identity.js';
 import { E2eError } from '../e2e/suite.js';
-import { contentDigest, type SealedWishBlob } from './envelope.js';
+import type { SealedWishBlob, WishCouple } from './constants.js';
+import { contentDigest } from './envelope.js';
 import {
   blindWishItems,
   deriveWishScalar,
@@ -18,7 +19,6 @@ import {
   pointKey,
   raiseWishPoints,
   wishDst,
-  type WishCouple,
 } from './psi.js';
 import {
   openRoundMessage,

@@ -3,7 +3,7 @@ import { createIdentity } from '../e2e/identity.js';
 import { isEncryptionDataV2 } from '../e2e/sealed-bytes.js';
 import { E2eError } from '../e2e/suite.js';
 import { WISH_ITEM_TEXT_MAX, WISH_SEALED_CONTENT_MAX, WISH_SET_MAX } from './constants.js';
-import type { SealedWishBlob } from './envelope.js';
+import type { SealedWishBlob } from './constants.js';
 import { openWishItem, sealWishItem } from './items.js';
 import { openWishMatches, sealWishMatches } from './matches.js';
 import { replyToWishRound } from './round.js';
