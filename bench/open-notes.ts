@@ -6,10 +6,9 @@
  *
  *   npm run bench:open-notes -- --count 50 --runs 5
  */
-import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { parseFlags } from './lib/args.js';
+import { runInBenchPage } from './lib/browser-page.js';
 import { printTable } from './lib/table.js';
 import type { OpenNotesResult } from './browser/open-notes.js';
 
@@ -18,40 +17,13 @@ const flags = parseFlags({ count: '50', runs: '5', chromium: '/usr/bin/chromium'
 const count = Number(flags.count);
 const runs = Number(flags.runs);
 
-const bundle = await build({
-  entryPoints: [fileURLToPath(new URL('./browser/open-notes.ts', import.meta.url))],
-  bundle: true,
-  format: 'iife',
-  platform: 'browser',
-  target: 'es2022',
-  write: false,
+const results = await runInBenchPage<OpenNotesResult>({
+  entry: fileURLToPath(new URL('./browser/open-notes.ts', import.meta.url)),
+  executablePath: flags.chromium,
+  name: 'runOpenNotes',
+  arg: count,
+  runs,
 });
-const script = bundle.outputFiles[0]!.text;
-
-const browser = await chromium.launch({ executablePath: flags.chromium, headless: true });
-const results: OpenNotesResult[] = [];
-try {
-  const page = await browser.newPage();
-  // WebCrypto needs a secure context: a page of https://bench.local served from memory.
-  await page.route('https://bench.local/', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }),
-  );
-  await page.goto('https://bench.local/');
-  await page.addScriptTag({ content: script });
-  for (let run = 0; run < runs; run += 1) {
-    results.push(
-      await page.evaluate(
-        (n) =>
-          (
-            globalThis as unknown as { runOpenNotes: (n: number) => Promise<OpenNotesResult> }
-          ).runOpenNotes(n),
-        count,
-      ),
-    );
-  }
-} finally {
-  await browser.close();
-}
 
 const ms = (value: number) => value.toFixed(1);
 printTable(

@@ -22,3 +22,21 @@ export interface SealedWishBlob {
   content: string;
   encryption_data: EncryptionDataV2;
 }
+
+/*
+ * The protocol's domain strings and encodings (docs/security.md, "Private wish matching").
+ * Changing one is a protocol change: both partners must agree.
+ */
+
+/** Item ids: ASCII letters, digits and `:._-`, so an id never contains the `|` of an aad. */
+export const WISH_ITEM_ID_PATTERN = /^[A-Za-z0-9:._-]+$/;
+/** Round ids and user ids as they enter a domain string or an aad: no `|`, bounded. */
+export const WISH_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** Hash-to-group domain of a round: `${prefix}|${lower id}|${higher id}|${roundId}`. */
+export const WISH_DST_PREFIX = 'couple-desires wishes v1';
+/** HKDF salt of a person's per-round scalar; the info adds the couple and the round. */
+export const WISH_SCALAR_LABEL = 'couple-desires wishes v1 scalar';
+/** HPKE info of every wishes envelope: separates them from notes at the key-wrapping layer. */
+export const WISH_HPKE_INFO = 'couple-desires wishes v1';
+/** A ristretto255 point encoding (RFC 9496). */
+export const WISH_POINT_BYTES = 32;
