@@ -20,3 +20,4 @@ export * from './account-texts.js';
 export * from './i18n/index.js';
 export * from './wish-texts.js';
 export * from './wishes/constants.js';
+export * from './thoughts/constants.js';
