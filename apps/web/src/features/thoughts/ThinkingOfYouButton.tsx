@@ -85,7 +85,11 @@ export function ThinkingOfYouButton({ compact = false }: { compact?: boolean }) 
         {i18n._('Thinking of you')}
       </Button>
       {reason ? (
-        <p id={reasonId} className="text-sm text-slate-600" data-testid="thought-wait">
+        <p
+          id={reasonId}
+          className={`text-sm text-slate-600 ${compact ? '' : 'text-center'}`}
+          data-testid="thought-wait"
+        >
           {reason}
         </p>
       ) : (

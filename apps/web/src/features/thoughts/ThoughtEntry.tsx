@@ -23,7 +23,7 @@ export function ThoughtEntry({
   const i18n = useI18n();
   return (
     <li
-      className="flex items-center gap-2 rounded-xl bg-brand-50 px-3 py-2 text-sm text-slate-700"
+      className="flex items-center gap-2 rounded-xl bg-white/60 px-3 py-2 text-sm text-slate-700 ring-1 ring-brand-100"
       data-testid="thought-entry"
     >
       <HandHeart className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
