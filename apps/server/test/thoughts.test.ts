@@ -57,6 +57,9 @@ describe.each(DRIVERS)('thinking of you (%s)', (driver) => {
     expect(await markRead(bob)).toMatchObject({ status: 200, body: { count: 1 } });
     expect((await list(alice))[0]!.read_at).toEqual(expect.any(String));
     expect((await markRead(bob)).body).toEqual({ count: 0 });
+    // A body of null is no body: Bob answers in kind.
+    expect((await send(bob, null)).status).toBe(201);
+    expect(await list(alice)).toHaveLength(2);
   });
 
   it('answers a retry of the same id once, 200, without counting it against the limit', async () => {
