@@ -6,11 +6,14 @@ import type {
   PartnerSummary,
   QuietWindow,
   StoredPushSubscription,
+  Thought,
 } from '@couple/protocol';
 
 /** What delivering a desire needs about its receiver, read in the sender's transaction. */
 export interface ReceiverTargets {
   unreadCount: number;
+  /** The receiver's unread thoughts: with unreadCount, the badge on the app's icon. */
+  unreadThoughts: number;
   pushSubscription: StoredPushSubscription | null;
   farcasterTokens: { token: string; url: string }[];
   /** The receiver's quiet-hours window, if set: pushes in it are silent, mini-app ones held. */
@@ -38,6 +41,15 @@ export interface DomainEventMap {
       answererUsername: string;
       /** The asker's quiet-hours window (the partner may read it), read with the answer. */
       askerQuietHours: QuietWindow | null;
+    },
+  ];
+  /** One partner is thinking of the other (src/thoughts); a retry of a stored one emits nothing. */
+  thoughtSent: [
+    {
+      thought: Thought;
+      senderUsername: string;
+      /** The receiver's quiet-hours window (the partner may read it), read with the thought. */
+      receiverQuietHours: QuietWindow | null;
     },
   ];
   /** An account was deleted; its former partner (if any) is told, by name only. */

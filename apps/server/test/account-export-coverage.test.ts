@@ -21,6 +21,7 @@ const EXPORTED: Record<string, (keyof AccountData)[]> = {
   push_subscriptions: ['push_subscription'],
   notification_tokens: ['notification_links'],
   quiet_hours: ['quiet_hours'],
+  thoughts: ['thoughts'],
   debug_logs: ['debug_logs'],
   email_confirmations: ['email_links'],
   password_resets: ['email_links'],
@@ -85,6 +86,7 @@ describe.each(DRIVERS)('the export covers every table about the person (%s)', (d
       end: '07:00',
       time_zone: 'Europe/Paris',
     });
+    expect((await call('POST', '/api/thoughts', bob)).status).toBe(201);
     await call('POST', '/api/debug/logs', alice, {
       function_name: 'CLIENT_ERROR_export',
       error_message: 'for the export',

@@ -72,6 +72,7 @@ describe.each(DRIVERS)('what a send reads about its receiver (%s)', (driver) => 
   it('gives nothing to someone without a partner, whoever else exists', async () => {
     expect(await targetsOf(mallory)).toEqual({
       unread_count: 0,
+      unread_thoughts: 0,
       push_subscription: null,
       farcaster_tokens: [],
       quiet_hours: null,
@@ -83,6 +84,7 @@ describe.each(DRIVERS)('what a send reads about its receiver (%s)', (driver) => 
     await request(server.url, 'POST', '/api/partner/disconnect', { token: bob.token });
     expect(await targetsOf(alice)).toEqual({
       unread_count: 0,
+      unread_thoughts: 0,
       push_subscription: null,
       farcaster_tokens: [],
       quiet_hours: null,

@@ -11,6 +11,7 @@ import { captureInstallPrompt } from './features/install/install-capture.js';
 import { detectMiniAppHost } from './features/miniapp/host.js';
 import { rememberPairingLink } from './features/pairing/pairing-link.js';
 import './index.css';
+import type { ThoughtList } from './features/thoughts/queries.js';
 
 // Best effort and never recursive: a report that fails is dropped, not logged again.
 reportClientErrorsTo((entry) => {
@@ -62,9 +63,20 @@ let badgeFollowed = false;
 function followBadgeOnceSignedIn(): void {
   if (badgeFollowed || !getSession()) return;
   badgeFollowed = true;
-  void Promise.all([import('./lib/badge.js'), import('./features/inbox/queries.js')])
-    .then(([{ followUnreadBadge }, { inboxKeys }]) =>
-      followUnreadBadge(queryClient, inboxKeys.unreadCount()),
+  void Promise.all([
+    import('./lib/badge.js'),
+    import('./features/inbox/queries.js'),
+    import('./features/thoughts/queries.js'),
+  ])
+    .then(([{ countSource, followUnreadBadge }, { inboxKeys }, { thoughtKeys, unreadThoughts }]) =>
+      // Unread desires and unread thoughts ("thinking of you"), as the pushes' app_badge counts.
+      followUnreadBadge(queryClient, [
+        countSource(inboxKeys.unreadCount()),
+        {
+          key: thoughtKeys.list(),
+          count: (data) => unreadThoughts(data as ThoughtList, getSession()?.user.id),
+        },
+      ]),
     )
     .catch((error: unknown) => logClientError('app_badge', error));
 }

@@ -101,7 +101,8 @@ self.addEventListener('push', (event) => {
     silent,
     vibrate: silent ? [] : [...NOTIFICATION_APPEARANCE.vibrate],
     renotify: NOTIFICATION_APPEARANCE.renotify,
-    tag: NOTIFICATION_TAG,
+    // A "thinking of you" has its own tag: it never replaces a desire's notification unseen.
+    tag: payload.data?.type === 'thought' ? `${NOTIFICATION_TAG}-thought` : NOTIFICATION_TAG,
     data: { ...payload.data, url: payload.url ?? declared.navigate ?? DEFAULT_URL },
   };
   // The app's name alone (a brand, the same in every language) when the payload names no title.

@@ -23,3 +23,4 @@ export * from './wishes/catalog.js';
 export * from './i18n/index.js';
 export * from './wish-texts.js';
 export * from './wishes/constants.js';
+export * from './thoughts/constants.js';

@@ -39,3 +39,4 @@ export * from './wish-texts.js';
 export * from './wishes/constants.js';
 export * from './schemas/wishes.js';
 export * from './schemas/thoughts.js';
+export * from './thoughts/constants.js';

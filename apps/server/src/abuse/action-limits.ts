@@ -6,7 +6,12 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { PASSWORD_RESET_EMAILS_PER_HOUR, SIGN_IN_FAILURE_WINDOW_MINUTES } from '@couple/protocol';
+import {
+  PASSWORD_RESET_EMAILS_PER_HOUR,
+  SIGN_IN_FAILURE_WINDOW_MINUTES,
+  THOUGHT_INTERVAL_SECONDS,
+  THOUGHTS_PER_DAY,
+} from '@couple/protocol';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 
@@ -30,6 +35,11 @@ export interface ActionLimits {
   clearFailedSignIns(email: string): Promise<void>;
   /** Counts one reset e-mail to the address, whether or not it has an account. */
   takeResetEmail(email: string): Promise<void>;
+  /**
+   * Counts one "thinking of you" of the sender: one per THOUGHT_INTERVAL_SECONDS and
+   * THOUGHTS_PER_DAY a day; a 429 thought_rate_limited (with retry-after) when over either.
+   */
+  takeThought(userId: string): Promise<void>;
 }
 
 function limiter(
@@ -92,6 +102,19 @@ export function createActionLimits(config: Config, redis?: Redis): ActionLimits 
     duration: 60 * 60,
   });
 
+  const thoughtInterval = limiter(redis, {
+    keyPrefix: 'couple-thought-interval',
+    points: 1,
+    duration: THOUGHT_INTERVAL_SECONDS,
+  });
+  const thoughtsPerDay = limiter(redis, {
+    keyPrefix: 'couple-thoughts-per-day',
+    points: THOUGHTS_PER_DAY,
+    duration: 24 * 60 * 60,
+  });
+  const thoughtRefusal = (retryAfter: number) =>
+    new HttpError('thought_rate_limited', { retryAfter });
+
   return {
     takeDesire: (userId) =>
       consumeOr(
@@ -129,5 +152,10 @@ export function createActionLimits(config: Config, redis?: Redis): ActionLimits 
         accountKey(email),
         (retryAfter) => new HttpError('reset_emails_limited', { retryAfter }),
       ),
+    async takeThought(userId) {
+      // The interval first: a refused tap within it does not spend one of the day's.
+      await consumeOr(thoughtInterval, userId, thoughtRefusal);
+      await consumeOr(thoughtsPerDay, userId, thoughtRefusal);
+    },
   };
 }

@@ -61,6 +61,12 @@ export async function selectOwnRecords(
      FROM debug_logs WHERE user_id = $1 ORDER BY created_at, id`,
     userId,
   );
+  const thoughts = await rowsOf<Records['thoughts'][number]>(
+    q,
+    `SELECT id, sender_id, receiver_id, created_at, read_at FROM thoughts
+     WHERE sender_id = $1 OR receiver_id = $1 ORDER BY created_at, id`,
+    userId,
+  );
   return {
     identity_keys: identityKeys,
     device_links: deviceLinks,
@@ -69,6 +75,7 @@ export async function selectOwnRecords(
     notification_links: notificationLinks,
     quiet_hours: quiet[0] ?? null,
     debug_logs: debugLogs,
+    thoughts,
   };
 }
 

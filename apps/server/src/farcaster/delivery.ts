@@ -7,6 +7,7 @@ import {
   answeredNotification,
   desireNotification,
   partnerConnectedNotification,
+  thoughtNotification,
   type MiniAppNotification,
 } from './payloads.js';
 import type { DeliveryToken } from './repository.js';
@@ -77,10 +78,21 @@ export function registerFarcasterNotifications(
     deliver(event.askerId, notification, { allowed: () => answerReachesPartner(ctx, event) });
   };
 
+  // Skipped in the receiver's quiet hours, as a desire's is: a notification cannot be silent.
+  const onThought = (event: DomainEventMap['thoughtSent'][0]) => {
+    if (isQuietNow(ctx, event.receiverQuietHours)) return;
+    const { thought, senderUsername } = event;
+    deliver(thought.receiver_id, (locale) =>
+      thoughtNotification(ctx.config, thought.id, senderUsername, locale),
+    );
+  };
+
   ctx.events.on('desireSent', onDesire);
   ctx.events.on('partnerConnected', onPartner);
   ctx.events.on('desireAnswered', onAnswer);
+  ctx.events.on('thoughtSent', onThought);
   return () => {
+    ctx.events.off('thoughtSent', onThought);
     ctx.events.off('desireSent', onDesire);
     ctx.events.off('partnerConnected', onPartner);
     ctx.events.off('desireAnswered', onAnswer);

@@ -7,6 +7,7 @@ import {
   desireNotificationValues,
   PUSH_TEXTS,
   translate,
+  WISH_TEXTS,
   type Locale,
   type Message,
   type PartnerSummary,
@@ -79,5 +80,22 @@ export function answeredNotification(
     title: truncate(translate(locale, ANSWERED_TITLE, { name: answererUsername }), title),
     body: truncate(translate(locale, ANSWERED_BODY), body),
     targetUrl: target(config, '/notifications?view=sent'),
+  };
+}
+
+/** "Thinking of you": who, nothing else; the title is cut to its limit, the body says it whole. */
+export function thoughtNotification(
+  config: Config,
+  thoughtId: string,
+  senderUsername: string,
+  locale: Locale,
+): MiniAppNotification {
+  const { title, body, notificationId } = MINI_APP_NOTIFICATION_LIMITS;
+  const text = translate(locale, WISH_TEXTS.thinkingOfYouPush, { name: senderUsername });
+  return {
+    notificationId: truncate(`thought-${thoughtId}`, notificationId),
+    title: truncate(text, title),
+    body: truncate(text, body),
+    targetUrl: target(config, '/notifications'),
   };
 }

@@ -57,6 +57,14 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
     });
   };
 
+  // Both partners: the receiver's toast and inbox entry, the sender's other devices' Sent list.
+  const onThoughtSent: DomainListener<'thoughtSent'> = ({ thought }) => {
+    io.to([userRoom(thought.sender_id), userRoom(thought.receiver_id)]).emit(
+      SERVER_EVENTS.thoughtReceived,
+      thought,
+    );
+  };
+
   const onIdentityKeyChanged: DomainListener<'identityKeyChanged'> = (change) => {
     if (!change.partnerId) return;
     io.to(userRoom(change.partnerId)).emit(SERVER_EVENTS.partnerKeyChanged, {
@@ -101,7 +109,9 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
   ctx.events.on('partnerDisconnected', onPartnerDisconnected);
   ctx.events.on('sessionRevoked', onSessionRevoked);
   ctx.events.on('identityKeyChanged', onIdentityKeyChanged);
+  ctx.events.on('thoughtSent', onThoughtSent);
   return () => {
+    ctx.events.off('thoughtSent', onThoughtSent);
     ctx.events.off('identityKeyChanged', onIdentityKeyChanged);
     ctx.events.off('desireSent', onDesireSent);
     ctx.events.off('sessionRevoked', onSessionRevoked);

@@ -20,6 +20,8 @@ type SendRow = Message & {
   sender_username: string | null;
   targets: {
     unread_count: number;
+    /** Since migration 028. */
+    unread_thoughts?: number;
     push_subscription: StoredPushSubscription | null;
     farcaster_tokens: { token: string; url: string }[];
     quiet_hours: QuietWindow | null;
@@ -104,6 +106,7 @@ function toOutcome(row: SendRow): SendOutcome {
       senderUsername: sender_username ?? '',
       receiver: {
         unreadCount: targets.unread_count,
+        unreadThoughts: targets.unread_thoughts ?? 0,
         pushSubscription: targets.push_subscription,
         farcasterTokens: targets.farcaster_tokens,
         quietHours: targets.quiet_hours,

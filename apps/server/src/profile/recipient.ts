@@ -6,7 +6,7 @@ import { selectRecipient } from './repository.js';
 export interface Recipient {
   /** The language it is written in. */
   locale: Locale;
-  /** Their unread received desires (the badge on the app's icon). */
+  /** Their unread received desires and thoughts (the badge on the app's icon). */
   unreadCount: number;
 }
 

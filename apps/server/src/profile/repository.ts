@@ -64,7 +64,8 @@ export async function updateOwnLocale(q: Queryable, locale: Locale): Promise<boo
 
 /**
  * System work (a push, notification or e-mail to someone other than the caller): the person's
- * language, and how many desires they have not read yet (the icon's badge). Runs as the owner.
+ * language, and how many desires and thoughts they have not read yet (the icon's badge). Runs as
+ * the owner.
  */
 export async function selectRecipient(
   q: Queryable,
@@ -73,6 +74,7 @@ export async function selectRecipient(
   const { rows } = await q.query<{ locale: Locale | null; unread_count: number }>(
     `SELECT (SELECT locale FROM profiles WHERE id = $1) AS locale,
             (SELECT count(*)::int FROM messages WHERE receiver_id = $1 AND read_at IS NULL)
+              + (SELECT count(*)::int FROM thoughts WHERE receiver_id = $1 AND read_at IS NULL)
               AS unread_count`,
     [userId],
   );

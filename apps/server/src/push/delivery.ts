@@ -8,6 +8,8 @@ import {
   newDesirePayload,
   PARTNER_CONNECTED_OPTIONS,
   partnerConnectedPayload,
+  thoughtOptions,
+  thoughtPayload,
 } from './payloads.js';
 import { pushTargetOf, readPushTarget } from './target.js';
 import type { PushSender } from './sender.js';
@@ -15,6 +17,8 @@ import { pushToSubscription, pushToUser } from './service.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { isQuietNow } from '../quiet/service.js';
 import { answerReachesPartner } from '../answers/service.js';
+
+type ThoughtEvent = DomainEventMap['thoughtSent'][0];
 
 /**
  * Pushes to the receiver after each committed desire, and to the code owner when a partner
@@ -41,8 +45,12 @@ export function registerPushDelivery(
     const userId = message.receiver_id;
     // In quiet hours the push still goes (the desire is not held back), but arrives silently.
     const quiet = isQuietNow(ctx, receiver.quietHours);
-    // The receiver's language and unread count came with the desire: no query here.
-    const to = pushTargetOf(ctx, userId, receiver);
+    // The receiver's language and unread counts came with the desire: no query here. The badge
+    // counts unread desires and thoughts, as the app does.
+    const to = pushTargetOf(ctx, userId, {
+      locale: receiver.locale,
+      unreadCount: receiver.unreadCount + receiver.unreadThoughts,
+    });
     deliver(userId, async () => {
       const payload = newDesirePayload(
         to,
@@ -80,10 +88,22 @@ export function registerPushDelivery(
     });
   };
 
+  // In the receiver's quiet hours it still goes, silently, as a desire does.
+  const onThought = ({ thought, senderUsername, receiverQuietHours }: ThoughtEvent) => {
+    const quiet = isQuietNow(ctx, receiverQuietHours);
+    const userId = thought.receiver_id;
+    deliver(userId, async () => {
+      const payload = thoughtPayload(await readPushTarget(ctx, userId), senderUsername, quiet);
+      await pushToUser(ctx, sender, userId, payload, thoughtOptions(quiet));
+    });
+  };
+
   ctx.events.on('desireSent', onDesire);
   ctx.events.on('partnerConnected', onPartner);
   ctx.events.on('desireAnswered', onAnswer);
+  ctx.events.on('thoughtSent', onThought);
   return () => {
+    ctx.events.off('thoughtSent', onThought);
     ctx.events.off('desireSent', onDesire);
     ctx.events.off('partnerConnected', onPartner);
     ctx.events.off('desireAnswered', onAnswer);

@@ -7,6 +7,7 @@ import {
   TEXTS,
   textDirection,
   translate,
+  WISH_TEXTS,
   type PartnerSummary,
   type PushPayload,
 } from '@couple/protocol';
@@ -115,4 +116,23 @@ export function answeredPayload(
 /** An answer can wait a day; in the asker's quiet hours the push service may hold it. */
 export function answeredOptions(quiet: boolean): PushOptions {
   return { ttlSeconds: DAY_SECONDS, urgency: quiet ? 'low' : 'normal' };
+}
+
+/**
+ * "Thinking of you": who, and nothing else (no score, no note). The title says it all; it opens
+ * the inbox, where the thought is a light entry.
+ */
+export function thoughtPayload(to: PushTarget, senderUsername: string, quiet = false): PushPayload {
+  return pushPayload(to, {
+    title: translate(to.locale, WISH_TEXTS.thinkingOfYouPush, { name: senderUsername }),
+    body: '',
+    url: '/notifications',
+    data: { type: 'thought' },
+    silent: quiet,
+  });
+}
+
+/** A thought is of the moment: stale after a few hours; never urgent, and low in quiet hours. */
+export function thoughtOptions(quiet: boolean): PushOptions {
+  return { ttlSeconds: 6 * 60 * 60, urgency: quiet ? 'low' : 'normal' };
 }

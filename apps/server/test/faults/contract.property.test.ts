@@ -91,6 +91,8 @@ function examplesFor(alice: TestUser, messageId: string): Partial<Record<ApiRout
       body: { email: 'contract.new@example.com', current_password: 'not-the-password' },
     },
     confirmEmailChange: { query: { token: 'not-a-real-token' } },
+    sendThought: { body: { id: randomUUID() } },
+    markThoughtsRead: { body: {} },
   };
 }
 

@@ -12,6 +12,7 @@ import {
   TOAST_MS,
   ANSWERED_TOAST,
   ANSWER_TEXTS,
+  WISH_TEXTS,
 } from '@couple/protocol/browser';
 import { intensityEmoji } from '@couple/protocol/browser';
 import { onLive } from '../lib/live.js';
@@ -25,6 +26,7 @@ import {
   setPartnerStatus,
 } from '../features/pairing/queries.js';
 import { profileKeys } from '../features/profile/queries.js';
+import { addThought } from '../features/thoughts/queries.js';
 import { i18n } from '../lib/i18n.js';
 
 const SENT_VIEW = `${ROUTES.notifications}?view=sent`;
@@ -77,6 +79,18 @@ export function useLiveSync(userId: string | undefined): void {
           duration: TOAST_MS.newDesire,
           icon: ANSWER_EMOJI[answer.choice],
           action: { label: i18n._('View'), onClick: () => void navigate(SENT_VIEW) },
+        });
+      }),
+      onLive(SERVER_EVENTS.thoughtReceived, (thought) => {
+        // Into the list (the badge and the inbox follow); the sender's own devices stay quiet.
+        addThought(queryClient, thought);
+        if (thought.receiver_id !== userId) return;
+        const name = getPartnerName(queryClient) ?? i18n._('Your partner');
+        toast(i18n._(WISH_TEXTS.thinkingOfYouPush, { name }), {
+          id: `thought:${thought.id}`,
+          duration: TOAST_MS.newDesire,
+          icon: '🤍',
+          action: { label: i18n._('View'), onClick: () => void navigate(ROUTES.notifications) },
         });
       }),
       onLive(SERVER_EVENTS.unreadCount, ({ count }) => {

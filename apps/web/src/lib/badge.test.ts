@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { showAppBadge, type AppBadgeNavigator } from './app-badge.js';
-import { badgeText, desktopBadge, followUnreadBadge, mobileBadge } from './badge.js';
+import { badgeText, countSource, desktopBadge, followUnreadBadge, mobileBadge } from './badge.js';
 
 describe('unread badge', () => {
   it('shows nothing at zero', () => {
@@ -52,7 +52,7 @@ describe('app icon badge', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(KEY, 2);
     const nav = badgingNavigator();
-    const stop = followUnreadBadge(queryClient, KEY, nav);
+    const stop = followUnreadBadge(queryClient, [countSource(KEY)], nav);
     expect(nav.setAppBadge).toHaveBeenLastCalledWith(2);
 
     queryClient.setQueryData(KEY, 3); // a desire arrived over the live channel
@@ -70,7 +70,7 @@ describe('app icon badge', () => {
   it('clears the icon when the count leaves the cache (sign-out)', () => {
     const queryClient = new QueryClient();
     const nav = badgingNavigator();
-    followUnreadBadge(queryClient, KEY, nav);
+    followUnreadBadge(queryClient, [countSource(KEY)], nav);
     queryClient.setQueryData(KEY, 1);
     queryClient.clear();
     expect(nav.setAppBadge).toHaveBeenCalledWith(1);

@@ -11,30 +11,46 @@ export function badgeText(count: number, cap: number): string | null {
 export const mobileBadge = (count: number) => badgeText(count, BADGE_CAP_MOBILE);
 export const desktopBadge = (count: number) => badgeText(count, BADGE_CAP_DESKTOP);
 
+/** One count the badge adds up: the query under `key`, read by `count` (0 without data). */
+export interface BadgeSource {
+  key: QueryKey;
+  count: (data: unknown) => number;
+}
+
+/** A query whose data is the count itself (the unread desires). */
+export const countSource = (key: QueryKey): BadgeSource => ({
+  key,
+  count: (data) => (typeof data === 'number' ? data : 0),
+});
+
 /**
- * Keeps the icon's badge equal to the unread count the page knows: whenever the query under `key`
- * gets a new count (fetched, pushed over the live channel, or zeroed by "mark all read"), and
- * cleared when the query goes (sign-out clears the cache). Returns the unsubscribe.
+ * Keeps the icon's badge equal to the unread count the page knows, the sum of its sources
+ * (unread desires and thoughts): whenever one of those queries gets new data (fetched, pushed
+ * over the live channel, or zeroed by "mark all read"), and without it when a query goes
+ * (sign-out clears the cache). Returns the unsubscribe.
  */
 export function followUnreadBadge(
   queryClient: QueryClient,
-  key: QueryKey,
+  sources: readonly BadgeSource[],
   nav: AppBadgeNavigator = navigator,
 ): () => void {
-  const hash = hashKey(key);
+  const hashes = new Set(sources.map((source) => hashKey(source.key)));
   let shown: number | null = null;
+  const total = () =>
+    sources.reduce((sum, source) => {
+      const data = queryClient.getQueryData<unknown>(source.key);
+      return data === undefined ? sum : sum + source.count(data);
+    }, 0);
   const show = (count: number) => {
     if (count === shown) return;
     shown = count;
     void showAppBadge(count, nav);
   };
-  const current = queryClient.getQueryData<unknown>(key);
-  if (typeof current === 'number') show(current);
+  if (sources.some((source) => queryClient.getQueryData<unknown>(source.key) !== undefined)) {
+    show(total());
+  }
   return queryClient.getQueryCache().subscribe((event) => {
-    if (event.query.queryHash !== hash) return;
-    if (event.type === 'removed') show(0);
-    else if (event.type === 'updated' && typeof event.query.state.data === 'number') {
-      show(event.query.state.data);
-    }
+    if (!hashes.has(event.query.queryHash)) return;
+    if (event.type === 'removed' || event.type === 'updated') show(total());
   });
 }

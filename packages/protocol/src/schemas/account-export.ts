@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { thoughtSchema } from './thoughts.js';
 
 /**
  * What the server holds about a person beside their profile, pairings and desires, for the
@@ -100,5 +101,7 @@ export const accountRecordsSchema = z.object({
   quiet_hours: quietHoursRecordSchema.nullable(),
   debug_logs: z.array(debugLogRecordSchema),
   email_links: z.array(emailLinkRecordSchema),
+  /** "Thinking of you" sent and received (sender_id and receiver_id tell which). */
+  thoughts: z.array(thoughtSchema),
 });
 export type AccountRecords = z.infer<typeof accountRecordsSchema>;

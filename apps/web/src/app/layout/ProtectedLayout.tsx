@@ -2,6 +2,8 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { APP_NAME } from '@couple/protocol/browser';
 import { useUnreadCount } from '../../features/inbox/queries.js';
+import { unreadThoughts, useThoughts } from '../../features/thoughts/queries.js';
+import { useSession } from '../../lib/use-session.js';
 import { KeysBanner } from '../../features/keys/KeysBanner.js';
 import { useKeys, useKeysLiveSync } from '../../features/keys/use-keys.js';
 import { InstallPrompt } from '../../features/install/InstallPrompt.js';
@@ -14,7 +16,9 @@ import { Sidebar } from './Sidebar.js';
 
 /** The signed-in shell: bottom tabs on mobile, a sidebar at the start side from md up. */
 export function ProtectedLayout() {
-  const unread = useUnreadCount().data ?? 0;
+  // Unread desires and thoughts together, as the app icon's badge and the pushes count them.
+  const userId = useSession()?.user.id;
+  const unread = (useUnreadCount().data ?? 0) + unreadThoughts(useThoughts().data, userId);
   const keys = useKeys();
   useKeysLiveSync();
   const { pathname } = useLocation();

@@ -24,6 +24,7 @@ import { resolvePartnerId } from './partner-id.js';
 import { ScoreSlider } from './ScoreSlider.js';
 import { loadScore, saveScore } from './scores.js';
 import { OutboxList } from '../outbox/OutboxList.js';
+import { ThinkingOfYouButton } from '../thoughts/ThinkingOfYouButton.js';
 import { sendDesire } from './send.js';
 import { ROUTES } from '../auth/routing.js';
 import { i18n, useI18n } from '../../lib/i18n.js';
@@ -168,6 +169,7 @@ export function DesirePage() {
         <Send className="size-5" aria-hidden="true" />
         {busy ? i18n._('Sending...') : i18n._('Send Desire')}
       </Button>
+      <ThinkingOfYouButton />
       <OutboxList />
     </form>
   );

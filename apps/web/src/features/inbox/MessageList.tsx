@@ -1,9 +1,11 @@
 import { Inbox, Send } from 'lucide-react';
-import type { DesireAnswer, Message } from '@couple/protocol';
+import type { DesireAnswer, Message, Thought } from '@couple/protocol';
 import { Button } from '../../components/Button.js';
 import { useI18n } from '../../lib/i18n.js';
 import { groupByDay } from '../../lib/relative-time.js';
 import { MessageCard } from './MessageCard.js';
+import { interleave } from '../thoughts/interleave.js';
+import { ThoughtEntry } from '../thoughts/ThoughtEntry.js';
 import type { MessageBox } from './queries.js';
 
 const EMPTY = {
@@ -17,10 +19,14 @@ const EMPTY = {
   },
 } as const;
 
-/** One box of desires under day headings, with "Load older" past the first page. */
+/**
+ * One box of desires under day headings, with "Load older" past the first page; the box's
+ * thoughts ("thinking of you") are light entries among them, by time.
+ */
 export function MessageList({
   box,
   messages,
+  thoughts,
   answers,
   fresh,
   now,
@@ -30,6 +36,7 @@ export function MessageList({
 }: {
   box: MessageBox;
   messages: Message[];
+  thoughts: Thought[];
   answers: ReadonlyMap<string, DesireAnswer>;
   fresh: ReadonlySet<string>;
   now: number;
@@ -45,7 +52,7 @@ export function MessageList({
       </p>
     );
   }
-  if (messages.length === 0) {
+  if (messages.length === 0 && thoughts.length === 0) {
     const Icon = box === 'received' ? Inbox : Send;
     return (
       <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-12 text-center ring-1 ring-brand-100">
@@ -57,7 +64,7 @@ export function MessageList({
   }
   return (
     <div className="flex flex-col gap-5">
-      {groupByDay(messages, now).map((group) => (
+      {groupByDay(interleave(messages, thoughts, more.available), now).map((group) => (
         <section key={group.label} aria-label={group.label} className="flex flex-col gap-3">
           <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
             {group.label}
@@ -66,17 +73,28 @@ export function MessageList({
             className="flex flex-col gap-3"
             aria-label={box === 'received' ? i18n._('Received desires') : i18n._('Sent desires')}
           >
-            {group.items.map((message) => (
-              <MessageCard
-                key={message.id}
-                message={message}
-                answer={answers.get(message.id)}
-                box={box}
-                partnerName={partnerName}
-                isNew={fresh.has(message.id)}
-                now={now}
-              />
-            ))}
+            {group.items.map((item) =>
+              item.kind === 'thought' ? (
+                <ThoughtEntry
+                  key={item.thought.id}
+                  thought={item.thought}
+                  received={box === 'received'}
+                  partnerName={partnerName ?? i18n._('Your partner')}
+                  isNew={fresh.has(item.thought.id)}
+                  now={now}
+                />
+              ) : (
+                <MessageCard
+                  key={item.message.id}
+                  message={item.message}
+                  answer={answers.get(item.message.id)}
+                  box={box}
+                  partnerName={partnerName}
+                  isNew={fresh.has(item.message.id)}
+                  now={now}
+                />
+              ),
+            )}
           </ul>
         </section>
       ))}

@@ -7,22 +7,16 @@ import { OutboxList } from '../outbox/OutboxList.js';
 import { useOutbox } from '../outbox/use-outbox.js';
 import { usePartnerStatus } from '../pairing/queries.js';
 import { useI18n } from '../../lib/i18n.js';
+import { useNow } from '../../lib/use-now.js';
 import { BoxTabs } from './BoxTabs.js';
 import { MessageList } from './MessageList.js';
 import { markAllRead } from './mark-read.js';
 import { answersOf, useMessagePages, type MessageBox } from './queries.js';
+import { markThoughtsRead, useThoughts } from '../thoughts/queries.js';
+import { ThinkingOfYouButton } from '../thoughts/ThinkingOfYouButton.js';
 
 /** 'just now' turns into '1m ago' within this long. */
 const CLOCK_TICK_MS = 15_000;
-
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 export function NotificationsPage() {
   const i18n = useI18n();
@@ -35,13 +29,33 @@ export function NotificationsPage() {
   const waiting = useOutbox(userId).length;
   const partnerName = usePartnerStatus().data?.partner?.username ?? null;
   const queryClient = useQueryClient();
-  const now = useNow();
+  const now = useNow(CLOCK_TICK_MS);
   // What was unread on arrival keeps its NEW badge after everything is marked read.
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const receivedMessages = useMemo(
     () => received.data?.pages.flatMap((page) => page.messages) ?? [],
     [received.data],
   );
+
+  const thoughts = useThoughts().data?.thoughts;
+  const boxThoughts = useMemo(
+    () =>
+      (thoughts ?? []).filter((t) =>
+        box === 'received' ? t.receiver_id === userId : t.sender_id === userId,
+      ),
+    [thoughts, box, userId],
+  );
+
+  // Opening the inbox reads the thoughts too (they count in the badge until then).
+  useEffect(() => {
+    if (!userId) return;
+    const unread = (thoughts ?? [])
+      .filter((t) => t.receiver_id === userId && t.read_at === null)
+      .map((t) => t.id);
+    if (unread.length === 0) return;
+    setFresh((previous) => new Set([...previous, ...unread]));
+    void markThoughtsRead(queryClient, userId);
+  }, [thoughts, userId, queryClient]);
 
   useEffect(() => {
     const unread = receivedMessages
@@ -54,11 +68,14 @@ export function NotificationsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">
-          {i18n._(APP_TEXTS.inboxTitle)}
-        </h1>
-        <p className="mt-1 text-slate-600">{i18n._('Desires your partner shared with you.')}</p>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">
+            {i18n._(APP_TEXTS.inboxTitle)}
+          </h1>
+          <p className="mt-1 text-slate-600">{i18n._('Desires your partner shared with you.')}</p>
+        </div>
+        <ThinkingOfYouButton compact />
       </header>
       <BoxTabs box={box} onChange={(next) => setParams(next === 'sent' ? { view: 'sent' } : {})} />
       {box === 'sent' && <OutboxList />}
@@ -67,6 +84,7 @@ export function NotificationsPage() {
         <MessageList
           box={box}
           messages={pages.data?.pages.flatMap((page) => page.messages) ?? []}
+          thoughts={boxThoughts}
           answers={answersOf(pages.data)}
           fresh={fresh}
           now={now}

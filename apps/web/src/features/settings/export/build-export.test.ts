@@ -70,6 +70,7 @@ const RECORDS = {
   notification_links: [],
   quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Europe/Paris', updated_at: 'x' },
   debug_logs: [],
+  thoughts: [],
   email_links: [],
 } satisfies Partial<AccountData>;
 

@@ -1,0 +1,33 @@
+import type { Thought } from '@couple/protocol';
+import { THOUGHT_INTERVAL_SECONDS, THOUGHTS_PER_DAY } from '@couple/protocol/browser';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Why "Thinking of you" waits, and until when (ms since the epoch). */
+export interface ThoughtCooldown {
+  reason: 'interval' | 'day';
+  until: number;
+}
+
+/**
+ * When the sender may send again, from the thoughts they sent (the server's limit, read from
+ * the same numbers): within the interval of the last one, or after THOUGHTS_PER_DAY in a day.
+ * Null when a tap would go now. The server decides in the end; this is what the button says.
+ */
+export function thoughtCooldown(
+  thoughts: readonly Thought[],
+  userId: string,
+  now: number,
+): ThoughtCooldown | null {
+  const sent = thoughts
+    .filter((t) => t.sender_id === userId)
+    .map((t) => Date.parse(t.created_at))
+    .filter((time) => now - time < DAY_MS)
+    .sort((a, b) => b - a);
+  if (sent.length >= THOUGHTS_PER_DAY) {
+    return { reason: 'day', until: sent[THOUGHTS_PER_DAY - 1]! + DAY_MS };
+  }
+  const last = sent[0];
+  const next = last === undefined ? 0 : last + THOUGHT_INTERVAL_SECONDS * 1000;
+  return next > now ? { reason: 'interval', until: next } : null;
+}
