@@ -81,8 +81,11 @@ export function subscribeDeviceWishes(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Pages only: in Node (tests) an open channel would keep the process alive. */
 const channel =
-  typeof BroadcastChannel === 'function' ? new BroadcastChannel('couple-wishes') : null;
+  typeof window !== 'undefined' && typeof BroadcastChannel === 'function'
+    ? new BroadcastChannel('couple-wishes')
+    : null;
 channel?.addEventListener('message', () => listeners.forEach((listener) => listener()));
 
 function notify(): void {
