@@ -43,7 +43,7 @@ export async function startRoundIfChanged(
 ): Promise<void> {
   await ctx.exclusive(`wishes-start:${ctx.couple.selfId}`, async () => {
     const held = await ctx.store.load(ctx.couple.selfId);
-    if (Object.keys(held.answers).length === 0 || sameSet(held.lastSet, currentSet)) return;
+    if (!held.answeredHere || sameSet(held.lastSet, currentSet)) return;
     const roundId = ctx.newId();
     const items = [...currentSet];
     const offer = await ctx.crypto.startWishRound({ ...base(ctx, roundId), items });
@@ -180,8 +180,7 @@ export async function stepRounds(
     await ctx.exclusive(`wishes-round:${round.id}`, async () => {
       const held = await ctx.store.load(selfId);
       const record = held.rounds[round.id];
-      const answersHere = Object.keys(held.answers).length > 0;
-      const step = nextRoundStep(round, selfId, record, answersHere);
+      const step = nextRoundStep(round, selfId, record, held.answeredHere);
       if (!step) return;
       try {
         await takeStep(ctx, step, { round, record, currentSet, previousMatches });

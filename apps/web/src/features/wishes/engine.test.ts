@@ -132,6 +132,18 @@ describe('two devices matching through the server', () => {
     expect([...server.rounds.values()][0]?.reply).not.toBeNull();
   });
 
+  it('matches an emptied list once answered here: the matches go away', async () => {
+    const { alice, bob } = await couple();
+    await answer(alice, { [ids[0]!]: 'yes' });
+    await answer(bob, { [ids[0]!]: 'yes' });
+    for (const step of [alice, bob, alice, bob]) await sync(step);
+    expect(await matchesOf(bob)).toEqual([ids[0]!]);
+    await answer(alice, { [ids[0]!]: null });
+    for (const step of [alice, bob, alice, bob]) await sync(step);
+    expect(await matchesOf(alice)).toEqual([]);
+    expect(await matchesOf(bob)).toEqual([]);
+  });
+
   it('drops the step of a superseded round without an error', async () => {
     const { server, alice, bob } = await couple();
     await answer(alice, { [ids[0]!]: 'yes' });
