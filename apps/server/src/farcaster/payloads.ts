@@ -7,6 +7,7 @@ import {
   desireNotificationValues,
   PUSH_TEXTS,
   translate,
+  WISH_TEXTS,
   type Locale,
   type Message,
   type PartnerSummary,
@@ -79,5 +80,21 @@ export function answeredNotification(
     title: truncate(translate(locale, ANSWERED_TITLE, { name: answererUsername }), title),
     body: truncate(translate(locale, ANSWERED_BODY), body),
     targetUrl: target(config, '/notifications?view=sent'),
+  };
+}
+
+/** A new match, to each partner in their language: never which wish. One per round and person. */
+export function wishMatchedNotification(
+  config: Config,
+  roundId: string,
+  locale: Locale,
+): MiniAppNotification {
+  const { title, body, notificationId } = MINI_APP_NOTIFICATION_LIMITS;
+  const text = translate(locale, WISH_TEXTS.newMatchPush);
+  return {
+    notificationId: truncate(`wish-match-${roundId}`, notificationId),
+    title: truncate(text, title),
+    body: truncate(text, body),
+    targetUrl: target(config, '/wishes'),
   };
 }

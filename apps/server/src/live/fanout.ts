@@ -78,6 +78,16 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
   };
   const onDesireAnswered: DomainListener<'desireAnswered'> = (event) => void emitAnswer(event);
 
+  // Wishes: both partners refetch; a new match is a toast on both (never which wish).
+  const onWishesChanged: DomainListener<'wishesChanged'> = ({ userIds, reason }) => {
+    io.to(userIds.map(userRoom)).emit(SERVER_EVENTS.wishesChanged, { reason });
+  };
+  const onWishMatched: DomainListener<'wishMatched'> = ({ roundId, people }) => {
+    io.to(people.map((person) => userRoom(person.userId))).emit(SERVER_EVENTS.wishMatched, {
+      round_id: roundId,
+    });
+  };
+
   const onSessionRevoked: DomainListener<'sessionRevoked'> = ({ sessionId }) => {
     ctx.sessions.markRevoked(sessionId);
     io.in(sessionRoom(sessionId)).disconnectSockets(true);
@@ -101,7 +111,11 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
   ctx.events.on('partnerDisconnected', onPartnerDisconnected);
   ctx.events.on('sessionRevoked', onSessionRevoked);
   ctx.events.on('identityKeyChanged', onIdentityKeyChanged);
+  ctx.events.on('wishesChanged', onWishesChanged);
+  ctx.events.on('wishMatched', onWishMatched);
   return () => {
+    ctx.events.off('wishesChanged', onWishesChanged);
+    ctx.events.off('wishMatched', onWishMatched);
     ctx.events.off('identityKeyChanged', onIdentityKeyChanged);
     ctx.events.off('desireSent', onDesireSent);
     ctx.events.off('sessionRevoked', onSessionRevoked);

@@ -5,6 +5,7 @@ import {
   isIntense,
   PUSH_TEXTS,
   TEXTS,
+  WISH_TEXTS,
   textDirection,
   translate,
   type PartnerSummary,
@@ -116,3 +117,21 @@ export function answeredPayload(
 export function answeredOptions(quiet: boolean): PushOptions {
   return { ttlSeconds: DAY_SECONDS, urgency: quiet ? 'low' : 'normal' };
 }
+
+/**
+ * Both partners learn that a round found a new match: never which wish (not its text, not its
+ * id), so a locked screen or the push service learns nothing of the list.
+ */
+export function wishMatchedPayload(to: PushTarget, quiet = false): PushPayload {
+  const text = translate(to.locale, WISH_TEXTS.newMatchPush);
+  return pushPayload(to, {
+    title: text,
+    body: text,
+    url: '/wishes',
+    data: { type: 'wish_matched' },
+    silent: quiet,
+  });
+}
+
+/** A match can wait a day; in the recipient's quiet hours the push service may hold it. */
+export const wishMatchedOptions = answeredOptions;
