@@ -45,9 +45,9 @@ export function wishApi(baseUrl: string) {
     });
   return {
     call,
-    propose: (from: WishPerson, to: WishPerson, id = randomUUID()) =>
+    propose: (from: WishPerson, to: WishPerson, id: string = randomUUID()) =>
       call(from, 'POST', '/wishes/items', { id, text: sealedBlob(from, to) }),
-    start: (from: WishPerson, to: WishPerson, id = randomUUID()) =>
+    start: (from: WishPerson, to: WishPerson, id: string = randomUUID()) =>
       call(from, 'POST', '/wishes/rounds', { id, offer: sealedBlob(from, to) }),
     reply: (from: WishPerson, to: WishPerson, id: string) =>
       call(from, 'PUT', `/wishes/rounds/${id}/reply`, { reply: sealedBlob(from, to) }),
