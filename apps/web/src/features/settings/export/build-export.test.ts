@@ -71,6 +71,7 @@ const RECORDS = {
   quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Europe/Paris', updated_at: 'x' },
   debug_logs: [],
   email_links: [],
+  wishes: { items: [], rounds: [], matches: null },
 } satisfies Partial<AccountData>;
 
 function account(sent: Message[], received: Message[], answers: DesireAnswer[] = []): AccountData {

@@ -2,7 +2,7 @@ import type { AccountData, AnswerChoice, DesireAnswer, Message } from '@couple/p
 import { answerNote, desireNote, type SealedNote } from '../../inbox/decrypt.js';
 
 /** The version of the exported file's format (docs/export-format.md); raised on any change. */
-export const EXPORT_FORMAT_VERSION = 4;
+export const EXPORT_FORMAT_VERSION = 5;
 
 /** Opens one note on this device: its text, or null when there is none to show. */
 export type OpenNote = (sealed: SealedNote) => Promise<string | null>;
@@ -48,6 +48,8 @@ export interface ExportFile {
   quietHours: AccountData['quiet_hours'];
   debugLogs: AccountData['debug_logs'];
   emailLinks: AccountData['email_links'];
+  /** The person's wishes, sealed as the server holds them (format 5). */
+  wishes: AccountData['wishes'];
 }
 
 function reasonOf(error: unknown): string {
@@ -136,5 +138,6 @@ export async function buildExport(
     quietHours: data.quiet_hours,
     debugLogs: data.debug_logs,
     emailLinks: data.email_links,
+    wishes: data.wishes,
   };
 }
