@@ -4,7 +4,7 @@ import type { Queryable } from '../db/index.js';
 import { HttpError } from '../http/errors.js';
 import { selectWindows } from '../quiet/repository.js';
 import * as repo from './repository.js';
-import { checkSealedToCouple, sameBlob } from './sealed.js';
+import { checkSealedToCouple, createOnce, sameBlob } from './sealed.js';
 import { lockedCouple, tellCouple, type Couple } from './service.js';
 
 /*
@@ -37,28 +37,28 @@ export async function startWishRound(
   userId: string,
   body: ApiParsedBody<'startWishRound'>,
 ): Promise<WishRound> {
-  const { round, partnerId, created } = await ctx.db.asUser(userId, async (tx) => {
+  const { row, created, partnerId } = await ctx.db.asUser(userId, async (tx) => {
     const couple = await lockedCouple(tx, userId);
-    const existing = await repo.selectRound(tx, body.id);
-    if (existing) {
-      if (existing.initiator_id === userId && sameBlob(existing.offer, body.offer)) {
-        return { round: existing, partnerId: couple.partnerId, created: false };
-      }
-      throw new HttpError('wish_id_taken');
-    }
-    checkSealedToCouple(couple, [body.offer]);
-    const inserted = await repo.insertRound(tx, {
-      id: body.id,
-      initiatorId: userId,
-      responderId: couple.partnerId,
-      offer: body.offer,
-    });
-    if (!inserted) throw new HttpError('wish_id_taken');
-    await repo.deleteOtherRounds(tx, inserted.id);
-    return { round: inserted, partnerId: couple.partnerId, created: true };
+    const once = await createOnce(
+      await repo.selectRound(tx, body.id),
+      (stored) => stored.initiator_id === userId && sameBlob(stored.offer, body.offer),
+      async () => {
+        checkSealedToCouple(couple, [body.offer]);
+        const inserted = await repo.insertRound(tx, {
+          id: body.id,
+          initiatorId: userId,
+          responderId: couple.partnerId,
+          offer: body.offer,
+        });
+        // Newest wins: the couple's other open rounds go.
+        if (inserted) await repo.deleteOtherRounds(tx, inserted.id);
+        return inserted;
+      },
+    );
+    return { ...once, partnerId: couple.partnerId };
   });
   if (created) tellCouple(ctx, userId, partnerId, 'round');
-  return round;
+  return row;
 }
 
 export async function replyWishRound(

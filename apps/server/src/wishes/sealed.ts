@@ -35,3 +35,21 @@ export function sameBlob(stored: WishRound['offer'] | null, sent: SealedWishBlob
   if (stored === null || stored.encryption_data.version !== 2) return false;
   return canonical({ ...stored, encryption_data: stored.encryption_data }) === canonical(sent);
 }
+
+/**
+ * Creates a row once: the same request again answers the stored row (a retry); the id with
+ * anything else, or taken by anyone the caller cannot see, is `wish_id_taken`.
+ */
+export async function createOnce<T>(
+  stored: T | null,
+  isSameRequest: (row: T) => boolean,
+  create: () => Promise<T | null>,
+): Promise<{ row: T; created: boolean }> {
+  if (stored) {
+    if (isSameRequest(stored)) return { row: stored, created: false };
+    throw new HttpError('wish_id_taken');
+  }
+  const row = await create();
+  if (!row) throw new HttpError('wish_id_taken');
+  return { row, created: true };
+}

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
 import { HttpError } from '../http/errors.js';
 import * as repo from './repository.js';
-import { checkSealedToCouple, sameBlob } from './sealed.js';
+import { checkSealedToCouple, createOnce, sameBlob } from './sealed.js';
 
 /** The caller's couple, locked for this transaction; without a partner there is none. */
 export interface Couple extends repo.CoupleKeys {
@@ -56,28 +56,26 @@ export async function proposeWish(
   userId: string,
   body: ApiParsedBody<'proposeWish'>,
 ): Promise<WishItem> {
-  const { item, created, partnerId } = await ctx.db.asUser(userId, async (tx) => {
+  const { row, created, partnerId } = await ctx.db.asUser(userId, async (tx) => {
     const couple = await lockedCouple(tx, userId);
-    const existing = await repo.selectItem(tx, body.id);
-    if (existing) {
-      if (existing.proposer_id === userId && sameBlob(existing.text, body.text)) {
-        return { item: existing, created: false, partnerId: couple.partnerId };
-      }
-      throw new HttpError('wish_id_taken');
-    }
-    checkSealedToCouple(couple, [body.text]);
-    if ((await repo.countItems(tx)) >= WISH_CUSTOM_MAX) throw new HttpError('wish_list_full');
-    const inserted = await repo.insertItem(tx, {
-      id: body.id,
-      proposerId: userId,
-      partnerId: couple.partnerId,
-      text: body.text,
-    });
-    if (!inserted) throw new HttpError('wish_id_taken');
-    return { item: inserted, created: true, partnerId: couple.partnerId };
+    const once = await createOnce(
+      await repo.selectItem(tx, body.id),
+      (stored) => stored.proposer_id === userId && sameBlob(stored.text, body.text),
+      async () => {
+        checkSealedToCouple(couple, [body.text]);
+        if ((await repo.countItems(tx)) >= WISH_CUSTOM_MAX) throw new HttpError('wish_list_full');
+        return repo.insertItem(tx, {
+          id: body.id,
+          proposerId: userId,
+          partnerId: couple.partnerId,
+          text: body.text,
+        });
+      },
+    );
+    return { ...once, partnerId: couple.partnerId };
   });
   if (created) tellCouple(ctx, userId, partnerId, 'item');
-  return item;
+  return row;
 }
 
 /** The proposer withdraws their own wish; anyone else's, or one gone, is not found. */
