@@ -28,6 +28,7 @@ import { keyRoutes } from './keys/routes.js';
 import { answerRoutes } from './answers/routes.js';
 import { quietHoursRoutes } from './quiet/routes.js';
 import { thoughtRoutes } from './thoughts/routes.js';
+import { wishRoutes } from './wishes/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { farcasterManifestRoutes, farcasterRoutes } from './farcaster/routes.js';
 import { registerFarcasterNotifications } from './farcaster/delivery.js';
@@ -184,6 +185,7 @@ export async function buildApp(
       await api.register(answerRoutes, { ctx });
       await api.register(quietHoursRoutes, { ctx });
       await api.register(thoughtRoutes, { ctx });
+      await api.register(wishRoutes, { ctx });
       await api.register(debugRoutes, { ctx });
       await api.register(pushRoutes, { ctx, sender: pushSender });
       await api.register(sessionRoutes, { ctx });

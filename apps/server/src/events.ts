@@ -58,6 +58,16 @@ export interface DomainEventMap {
   identityKeyChanged: [
     { userId: string; partnerId: string | null; keyId: string; previousKeyId: string | null },
   ];
+  /** A custom wish, a round or a match list of the couple changed (never what it holds). */
+  wishesChanged: [{ userIds: [string, string]; reason: 'item' | 'round' | 'matches' }];
+  /** A round found a match neither partner had before: both are told, never which one. */
+  wishMatched: [{ roundId: string; people: WishMatchRecipient[] }];
+}
+
+/** One partner told of a new match, with their quiet-hours window read in the same transaction. */
+export interface WishMatchRecipient {
+  userId: string;
+  quietHours: QuietWindow | null;
 }
 
 export class DomainEvents extends EventEmitter<DomainEventMap> {}

@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
 import { publishKey } from './helpers/keys.js';
 import { browserSubscription } from './helpers/rest-fixtures.js';
+import { wishApi } from './helpers/wishes.js';
 
 /** Each table that holds rows about a person, and the part of the export that shows them. */
 const EXPORTED: Record<string, (keyof AccountData)[]> = {
@@ -26,6 +27,9 @@ const EXPORTED: Record<string, (keyof AccountData)[]> = {
   email_confirmations: ['email_links'],
   password_resets: ['email_links'],
   email_changes: ['email_links'],
+  wish_items: ['wishes'],
+  wish_rounds: ['wishes'],
+  wish_match_sets: ['wishes'],
 };
 
 /** Tables about a person the export leaves out, and why. */
@@ -76,7 +80,22 @@ describe.each(DRIVERS)('the export covers every table about the person (%s)', (d
       choice: 'later',
     });
     expect(sent.status).toBe(201);
-    await publishKey(server.url, alice);
+    const [aliceKey, bobKey] = [
+      await publishKey(server.url, alice),
+      await publishKey(server.url, bob),
+    ];
+    // A custom wish, a closed round (both match lists) and an open one.
+    const wishes = wishApi(server.url);
+    const [a, b] = [
+      { user: alice, key: aliceKey },
+      { user: bob, key: bobKey },
+    ];
+    expect((await wishes.propose(a, b)).status).toBe(201);
+    const closed = (await wishes.start(a, b)).body.id as string;
+    await wishes.reply(b, a, closed);
+    await wishes.finish(a, b, closed);
+    expect((await wishes.complete(b, a, closed)).status).toBe(204);
+    expect((await wishes.start(b, a)).status).toBe(201);
     const subscription = browserSubscription('https://push.example.com/send/alice');
     SECRETS.pushAuth = subscription.keys.auth;
     SECRETS.pushKey = subscription.keys.p256dh;
@@ -140,6 +159,10 @@ describe.each(DRIVERS)('the export covers every table about the person (%s)', (d
         expect(held, `${table} in ${part}`).toBe(true);
       }
     }
+    // One object holds the three wish tables: each must have given its row.
+    expect(data.wishes.items).toHaveLength(1);
+    expect(data.wishes.rounds).toHaveLength(1);
+    expect(data.wishes.matches).not.toBeNull();
     expect(data.push_subscription?.endpoint).toBe('https://push.example.com/send/alice');
     expect(data.email_links).toContainEqual(
       expect.objectContaining({ kind: 'email_change', new_email: 'new-alice@example.com' }),

@@ -108,6 +108,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         expect(run.stdout).toMatch(new RegExp(`^ {2}${table} +\\d+ rows {2}checksum OK$`, 'm'));
       }
       expect(run.stdout).toMatch(/^ {2}users +4 rows {2}checksum OK$/m);
+      for (const table of ['wish_items', 'wish_rounds', 'wish_match_sets']) {
+        expect(run.stdout).toMatch(
+          new RegExp(`^ {2}${table} +[1-9]\\d* rows {2}checksum OK$`, 'm'),
+        );
+      }
       expect(run.stdout).toMatch(/^ {2}app_secrets +[1-9]\d* rows {2}checksum OK$/m);
       expect(run.stdout).not.toMatch(/schema_migrations/);
       expect(run.stdout).toContain(`${dataDir} is unchanged`);

@@ -17,7 +17,7 @@ async function rowsOf<T>(q: Queryable, sql: string, userId: string): Promise<T[]
 export async function selectOwnRecords(
   q: Queryable,
   userId: string,
-): Promise<Omit<Records, 'sessions' | 'email_links'>> {
+): Promise<Omit<Records, 'sessions' | 'email_links' | 'wishes'>> {
   const identityKeys = await rowsOf<Records['identity_keys'][number]>(
     q,
     `SELECT key_id, public_key, rotation_signature, created_at, replaced_at FROM identity_keys

@@ -6,6 +6,7 @@ import type { AccessClaims } from '../auth/tokens.js';
 import { selectOwnLocale, selectOwnProfile, selectPartnerSummary } from '../profile/repository.js';
 import { selectOwnAnswers, selectOwnMessages, selectOwnPairings } from './export-repository.js';
 import { selectOwnRecords, selectSignInRecords } from './export-records-repository.js';
+import { selectOwnWishes } from '../wishes/export.js';
 
 /**
  * Everything the server holds about the caller (docs/export-format.md): encrypted notes stay as
@@ -48,6 +49,7 @@ export async function exportAccount(
       answers: await selectOwnAnswers(tx, caller.userId),
       ...signIn,
       ...(await selectOwnRecords(tx, caller.userId)),
+      wishes: await selectOwnWishes(tx, caller.userId),
     };
   });
 }

@@ -8,6 +8,7 @@ import {
   desireNotification,
   partnerConnectedNotification,
   thoughtNotification,
+  wishMatchedNotification,
   type MiniAppNotification,
 } from './payloads.js';
 import type { DeliveryToken } from './repository.js';
@@ -87,12 +88,22 @@ export function registerFarcasterNotifications(
     );
   };
 
+  // Both partners; a notification cannot be silent, so none in a recipient's quiet hours.
+  const onWishMatched = ({ roundId, people }: DomainEventMap['wishMatched'][0]) => {
+    for (const { userId, quietHours } of people) {
+      if (isQuietNow(ctx, quietHours)) continue;
+      deliver(userId, (locale) => wishMatchedNotification(ctx.config, roundId, locale));
+    }
+  };
+
   ctx.events.on('desireSent', onDesire);
   ctx.events.on('partnerConnected', onPartner);
   ctx.events.on('desireAnswered', onAnswer);
   ctx.events.on('thoughtSent', onThought);
+  ctx.events.on('wishMatched', onWishMatched);
   return () => {
     ctx.events.off('thoughtSent', onThought);
+    ctx.events.off('wishMatched', onWishMatched);
     ctx.events.off('desireSent', onDesire);
     ctx.events.off('partnerConnected', onPartner);
     ctx.events.off('desireAnswered', onAnswer);

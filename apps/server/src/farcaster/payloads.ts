@@ -99,3 +99,19 @@ export function thoughtNotification(
     targetUrl: target(config, '/notifications'),
   };
 }
+
+/** A new match, to each partner in their language: never which wish. One per round and person. */
+export function wishMatchedNotification(
+  config: Config,
+  roundId: string,
+  locale: Locale,
+): MiniAppNotification {
+  const { title, body, notificationId } = MINI_APP_NOTIFICATION_LIMITS;
+  const text = translate(locale, WISH_TEXTS.newMatchPush);
+  return {
+    notificationId: truncate(`wish-match-${roundId}`, notificationId),
+    title: truncate(text, title),
+    body: truncate(text, body),
+    targetUrl: target(config, '/wishes'),
+  };
+}

@@ -66,6 +66,7 @@ export function contractRoute<N extends ApiRouteName>(
   app.route({
     method,
     url: path,
+    bodyLimit: Math.max(config.BODY_LIMIT_BYTES, contract.bodyLimitBytes ?? 0),
     ...rateLimitFor(app, config, name),
     handler: async (request, reply) => {
       try {

@@ -86,6 +86,16 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
   };
   const onDesireAnswered: DomainListener<'desireAnswered'> = (event) => void emitAnswer(event);
 
+  // Wishes: both partners refetch; a new match is a toast on both (never which wish).
+  const onWishesChanged: DomainListener<'wishesChanged'> = ({ userIds, reason }) => {
+    io.to(userIds.map(userRoom)).emit(SERVER_EVENTS.wishesChanged, { reason });
+  };
+  const onWishMatched: DomainListener<'wishMatched'> = ({ roundId, people }) => {
+    io.to(people.map((person) => userRoom(person.userId))).emit(SERVER_EVENTS.wishMatched, {
+      round_id: roundId,
+    });
+  };
+
   const onSessionRevoked: DomainListener<'sessionRevoked'> = ({ sessionId }) => {
     ctx.sessions.markRevoked(sessionId);
     io.in(sessionRoom(sessionId)).disconnectSockets(true);
@@ -110,8 +120,12 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
   ctx.events.on('sessionRevoked', onSessionRevoked);
   ctx.events.on('identityKeyChanged', onIdentityKeyChanged);
   ctx.events.on('thoughtSent', onThoughtSent);
+  ctx.events.on('wishesChanged', onWishesChanged);
+  ctx.events.on('wishMatched', onWishMatched);
   return () => {
     ctx.events.off('thoughtSent', onThoughtSent);
+    ctx.events.off('wishesChanged', onWishesChanged);
+    ctx.events.off('wishMatched', onWishMatched);
     ctx.events.off('identityKeyChanged', onIdentityKeyChanged);
     ctx.events.off('desireSent', onDesireSent);
     ctx.events.off('sessionRevoked', onSessionRevoked);

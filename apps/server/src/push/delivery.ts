@@ -10,6 +10,8 @@ import {
   partnerConnectedPayload,
   thoughtOptions,
   thoughtPayload,
+  wishMatchedOptions,
+  wishMatchedPayload,
 } from './payloads.js';
 import { pushTargetOf, readPushTarget } from './target.js';
 import type { PushSender } from './sender.js';
@@ -98,12 +100,25 @@ export function registerPushDelivery(
     });
   };
 
+  // Both partners, each in their language, silent in their own quiet hours.
+  const onWishMatched = ({ people }: DomainEventMap['wishMatched'][0]) => {
+    for (const { userId, quietHours } of people) {
+      const quiet = isQuietNow(ctx, quietHours);
+      deliver(userId, async () => {
+        const payload = wishMatchedPayload(await readPushTarget(ctx, userId), quiet);
+        await pushToUser(ctx, sender, userId, payload, wishMatchedOptions(quiet));
+      });
+    }
+  };
+
   ctx.events.on('desireSent', onDesire);
   ctx.events.on('partnerConnected', onPartner);
   ctx.events.on('desireAnswered', onAnswer);
   ctx.events.on('thoughtSent', onThought);
+  ctx.events.on('wishMatched', onWishMatched);
   return () => {
     ctx.events.off('thoughtSent', onThought);
+    ctx.events.off('wishMatched', onWishMatched);
     ctx.events.off('desireSent', onDesire);
     ctx.events.off('partnerConnected', onPartner);
     ctx.events.off('desireAnswered', onAnswer);

@@ -5,9 +5,9 @@ import {
   isIntense,
   PUSH_TEXTS,
   TEXTS,
+  WISH_TEXTS,
   textDirection,
   translate,
-  WISH_TEXTS,
   type PartnerSummary,
   type PushPayload,
 } from '@couple/protocol';
@@ -132,7 +132,24 @@ export function thoughtPayload(to: PushTarget, senderUsername: string, quiet = f
   });
 }
 
+/**
+ * Both partners learn that a round found a new match: never which wish (not its text, not its
+ * id), so a locked screen or the push service learns nothing of the list.
+ */
+export function wishMatchedPayload(to: PushTarget, quiet = false): PushPayload {
+  const text = translate(to.locale, WISH_TEXTS.newMatchPush);
+  return pushPayload(to, {
+    title: text,
+    body: text,
+    url: '/wishes',
+    data: { type: 'wish_matched' },
+    silent: quiet,
+  });
+}
+
 /** A thought is of the moment: stale after a few hours; never urgent, and low in quiet hours. */
 export function thoughtOptions(quiet: boolean): PushOptions {
   return { ttlSeconds: 6 * 60 * 60, urgency: quiet ? 'low' : 'normal' };
 }
+/** A match can wait a day; in the recipient's quiet hours the push service may hold it. */
+export const wishMatchedOptions = answeredOptions;

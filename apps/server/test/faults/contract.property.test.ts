@@ -17,7 +17,7 @@ import { DRIVERS } from '../helpers/database.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from '../helpers/api.js';
 import { connectLive, emitWithAck } from '../helpers/live-client.js';
-import { identityKey } from '../helpers/keys.js';
+import { fakeV2, identityKey } from '../helpers/keys.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
 const WEBHOOK_SECRET = 'contract-webhook-secret-0123456789';
@@ -93,6 +93,23 @@ function examplesFor(alice: TestUser, messageId: string): Partial<Record<ApiRout
     confirmEmailChange: { query: { token: 'not-a-real-token' } },
     sendThought: { body: { id: randomUUID() } },
     markThoughtsRead: { body: {} },
+    proposeWish: { body: { id: randomUUID(), text: wishBlob() } },
+    startWishRound: { body: { id: randomUUID(), offer: wishBlob() } },
+    replyWishRound: { params: { id: randomUUID() }, body: { reply: wishBlob() } },
+    finishWishRound: {
+      params: { id: randomUUID() },
+      body: { finish: wishBlob(), matches: wishBlob(), new_match: false },
+    },
+    completeWishRound: { params: { id: randomUUID() }, body: { matches: wishBlob() } },
+  };
+}
+
+/** A sealed wish blob of the right shape (its keys are nobody's: the schema is what is tried). */
+function wishBlob() {
+  const [sender, partner] = [identityKey().key_id, identityKey().key_id];
+  return {
+    content: randomBytes(48).toString('base64'),
+    encryption_data: fakeV2(sender, [partner, sender]),
   };
 }
 

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { createUser, desire, pair, request, type TestUser } from './api.js';
 import { fakeV2, publishKey } from './keys.js';
 import type { FakePushService, BrowserSubscription } from './push-service.js';
+import { wishApi } from './wishes.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
 
@@ -29,7 +30,8 @@ export interface Population {
 
 /**
  * Two couples with everything the schema holds: plain, v1 and v2 notes, an answer with a v2
- * note, identity keys, a second session, a push subscription, quiet hours and a debug entry.
+ * note, identity keys, a second session, a push subscription, quiet hours, a debug entry, and
+ * sealed wishes (an item, match lists, an open round).
  */
 export async function populate(url: string, push: FakePushService): Promise<Population> {
   const [alice, bob, carol, dave] = [
@@ -73,6 +75,18 @@ export async function populate(url: string, push: FakePushService): Promise<Popu
     body: { choice: 'later' },
   });
   await request(url, 'POST', `/api/messages/${plain}/read`, { token: alice.token });
+  // Wishes: a custom wish, a closed round (both match lists) and an open one.
+  const wishes = wishApi(url);
+  const [a, b] = [
+    { user: alice, key: aliceKey },
+    { user: bob, key: bobKey },
+  ];
+  await wishes.propose(a, b);
+  const round = (await wishes.start(a, b)).body.id as string;
+  await wishes.reply(b, a, round);
+  await wishes.finish(a, b, round);
+  await wishes.complete(b, a, round);
+  if ((await wishes.start(b, a)).status !== 201) throw new Error('wish round failed');
 
   const bobPush = push.subscribe();
   await request(url, 'PUT', '/api/push/subscription', { token: bob.token, body: bobPush.json });

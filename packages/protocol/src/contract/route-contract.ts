@@ -18,6 +18,8 @@ export interface RouteContract {
   /** The route's own refusals, beyond the conventions every route shares (docs/api.md#errors). */
   errors: readonly ErrorCode[];
   rateLimit?: RateLimitName;
+  /** Bytes of body the route accepts when that is more than BODY_LIMIT_BYTES (sealed rounds). */
+  bodyLimitBytes?: number;
   /** Fields every failure of this route carries beside { error, code } (the spec's RPC shape). */
   failureFields?: Readonly<Record<string, unknown>>;
 }

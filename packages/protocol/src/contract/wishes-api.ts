@@ -16,6 +16,7 @@ import {
   thoughtsListSchema,
   thoughtsReadSchema,
 } from '../schemas/thoughts.js';
+import { WISH_SEALED_CONTENT_MAX } from '../wishes/constants.js';
 import { noBody, none, type RouteContract } from './route-contract.js';
 import type { ApiRouteName } from './routes.js';
 
@@ -26,6 +27,12 @@ const ROUND_ERRORS = [
   'partner_key_changed',
   'encryption_upgrade_required',
 ] as const;
+
+/**
+ * A round step carries up to two sealed blobs (a finish and a match list) of up to
+ * WISH_SEALED_CONTENT_MAX characters each, beside their encryption data: more than a note's body.
+ */
+const ROUND_BODY_BYTES = 2 * WISH_SEALED_CONTENT_MAX + 4_096;
 
 /** The routes of wishes (private matching) and "thinking of you" (see ./api.ts). */
 export const WISHES_CONTRACT = {
@@ -52,6 +59,7 @@ export const WISHES_CONTRACT = {
   },
   startWishRound: {
     access: 'user',
+    bodyLimitBytes: ROUND_BODY_BYTES,
     body: startWishRoundBodySchema,
     status: 201,
     answer: wishRoundSchema,
@@ -59,6 +67,7 @@ export const WISHES_CONTRACT = {
   },
   replyWishRound: {
     access: 'user',
+    bodyLimitBytes: ROUND_BODY_BYTES,
     params: wishRoundIdParamsSchema,
     body: replyWishRoundBodySchema,
     status: 200,
@@ -67,6 +76,7 @@ export const WISHES_CONTRACT = {
   },
   finishWishRound: {
     access: 'user',
+    bodyLimitBytes: ROUND_BODY_BYTES,
     params: wishRoundIdParamsSchema,
     body: finishWishRoundBodySchema,
     status: 200,
@@ -75,6 +85,7 @@ export const WISHES_CONTRACT = {
   },
   completeWishRound: {
     access: 'user',
+    bodyLimitBytes: ROUND_BODY_BYTES,
     params: wishRoundIdParamsSchema,
     body: completeWishRoundBodySchema,
     status: 204,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { thoughtSchema } from './thoughts.js';
+import { wishItemSchema, wishMatchSetSchema, wishRoundSchema } from './wishes.js';
 
 /**
  * What the server holds about a person beside their profile, pairings and desires, for the
@@ -90,6 +91,16 @@ export const emailLinkRecordSchema = z.object({
   used_at: z.string().nullable(),
 });
 
+/**
+ * The person's wishes, sealed as stored (the server cannot open them; the exporting device may):
+ * the custom wishes they proposed, the open rounds they are a side of, their match list.
+ */
+export const wishesRecordSchema = z.object({
+  items: z.array(wishItemSchema),
+  rounds: z.array(wishRoundSchema),
+  matches: wishMatchSetSchema.nullable(),
+});
+
 /** The export's part beyond the desires: what the server keeps to run the account. */
 export const accountRecordsSchema = z.object({
   sessions: z.array(sessionRecordSchema),
@@ -103,5 +114,6 @@ export const accountRecordsSchema = z.object({
   email_links: z.array(emailLinkRecordSchema),
   /** "Thinking of you" sent and received (sender_id and receiver_id tell which). */
   thoughts: z.array(thoughtSchema),
+  wishes: wishesRecordSchema,
 });
 export type AccountRecords = z.infer<typeof accountRecordsSchema>;

@@ -72,6 +72,7 @@ const RECORDS = {
   debug_logs: [],
   thoughts: [],
   email_links: [],
+  wishes: { items: [], rounds: [], matches: null },
 } satisfies Partial<AccountData>;
 
 function account(sent: Message[], received: Message[], answers: DesireAnswer[] = []): AccountData {

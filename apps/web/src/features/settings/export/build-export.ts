@@ -50,6 +50,8 @@ export interface ExportFile {
   emailLinks: AccountData['email_links'];
   /** "Thinking of you", sent and received (format 5), in time order. */
   thoughts: AccountData['thoughts'];
+  /** The person's wishes, sealed as the server holds them (format 5). */
+  wishes: AccountData['wishes'];
 }
 
 function reasonOf(error: unknown): string {
@@ -139,5 +141,6 @@ export async function buildExport(
     debugLogs: data.debug_logs,
     emailLinks: data.email_links,
     thoughts: data.thoughts,
+    wishes: data.wishes,
   };
 }

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../context.js';
+import { contractRoutes } from '../http/contract-route.js';
+import { getWishes, proposeWish, withdrawWish } from './service.js';
+import {
+  completeWishRound,
+  finishWishRound,
+  replyWishRound,
+  startWishRound,
+} from './round-service.js';
+
+/** Wishes: the couple's custom wishes and the sealed rounds of private matching. */
+export const wishRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const route = contractRoutes(app, ctx.config);
+  route('getWishes', async ({ user }) => getWishes(ctx, user.userId));
+  route('proposeWish', async ({ user, body }) => proposeWish(ctx, user.userId, body));
+  route('withdrawWish', async ({ user, params }) => {
+    await withdrawWish(ctx, user.userId, params.id);
+    return undefined;
+  });
+  route('startWishRound', async ({ user, body }) => startWishRound(ctx, user.userId, body));
+  route('replyWishRound', async ({ user, params, body }) =>
+    replyWishRound(ctx, user.userId, params.id, body),
+  );
+  route('finishWishRound', async ({ user, params, body }) =>
+    finishWishRound(ctx, user.userId, params.id, body),
+  );
+  route('completeWishRound', async ({ user, params, body }) => {
+    await completeWishRound(ctx, user.userId, params.id, body);
+    return undefined;
+  });
+};
