@@ -18,6 +18,9 @@ import {
 } from './helpers/farcaster-fakes.js';
 import { wishApi, wishCouple, type WishPerson } from './helpers/wishes.js';
 
+/** Deliveries run after the response; a loaded CI machine can take seconds. */
+const DELIVERY_WAIT_MS = 15_000;
+
 /** 23:30 in Paris on 23 November: inside 22:00–07:00 there; 15:00 is outside. */
 const NIGHT_IN_PARIS = Date.parse('2026-11-23T22:30:00Z');
 const AFTERNOON_IN_PARIS = Date.parse('2026-11-23T14:00:00Z');
@@ -118,8 +121,11 @@ describe.each(DRIVERS)('wishes live and by push (%s)', (driver) => {
     const before = { alice: pushesTo(alice).length, bob: pushesTo(bob).length };
     const noticesBefore = notifier.requests.length;
     const id = await round(true);
-    await waitFor(() => pushesTo(alice).length > before.alice && pushesTo(bob).length > before.bob);
-    await waitFor(() => notifier.requests.length === noticesBefore + 2);
+    await waitFor(
+      () => pushesTo(alice).length > before.alice && pushesTo(bob).length > before.bob,
+      DELIVERY_WAIT_MS,
+    );
+    await waitFor(() => notifier.requests.length === noticesBefore + 2, DELIVERY_WAIT_MS);
     for (const [who, locale] of [
       [alice, 'fr'],
       [bob, 'de'],
@@ -166,7 +172,10 @@ describe.each(DRIVERS)('wishes live and by push (%s)', (driver) => {
       bob: noticesTo(`token-${bob.user.id}`).length,
     };
     await round(true);
-    await waitFor(() => pushesTo(alice).length > before.alice && pushesTo(bob).length > before.bob);
+    await waitFor(
+      () => pushesTo(alice).length > before.alice && pushesTo(bob).length > before.bob,
+      DELIVERY_WAIT_MS,
+    );
     await pause(SETTLE_MS);
     const toBob = pushesTo(bob).at(-1)!;
     expect(toBob.payload.data).toMatchObject({ type: 'wish_matched', silent: true });
