@@ -38,5 +38,5 @@ export const WISH_DST_PREFIX = 'couple-desires wishes v1';
 export const WISH_SCALAR_LABEL = 'couple-desires wishes v1 scalar';
 /** HPKE info of every wishes envelope: separates them from notes at the key-wrapping layer. */
 export const WISH_HPKE_INFO = 'couple-desires wishes v1';
-/** A ristretto255 point encoding (RFC 9496). */
+/** A round element: an X25519 u-coordinate, 32 bytes little-endian (RFC 7748). */
 export const WISH_POINT_BYTES = 32;

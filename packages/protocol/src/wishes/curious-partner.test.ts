@@ -1,13 +1,14 @@
+import { ed25519 } from '@noble/curves/ed25519';
 import { describe, expect, it } from 'vitest';
 import type { SealedWishBlob } from './constants.js';
 import { contentDigest } from './envelope.js';
-import { deriveWishScalar, hashWishItem, pointKey, wishDst, type WishPoint } from './psi.js';
+import { deriveWishSecret, hashWishItem, pointKey, wishDst } from './psi.js';
 import { openRoundMessage } from './round-messages.js';
 import { catalogItems, playRound, sides, testCouple, type TestCouple } from './test-helpers.js';
 
 /**
  * Plays Alice's device as a curious partner: it keeps everything it receives and holds (its own
- * identity, so its round scalar, included) and brute-forces the whole 64-item catalog against it.
+ * identity, so its round secret, included) and brute-forces the whole 64-item catalog against it.
  * Bob answered yes, maybe or no; only his yeses enter the round ("count my maybe as a yes" off).
  */
 const CATALOG = catalogItems(64, 'c:wish');
@@ -18,7 +19,8 @@ function bobsYeses(answers: ReadonlyMap<string, Answer>): string[] {
 }
 
 interface View {
-  scalar: bigint;
+  /** Alice's exponent as X25519 applies it: the clamped secret divided by the cofactor 8. */
+  exponent: bigint;
   dst: string;
   /** Every point Alice's device holds: her offer, Bob's reply (both arrays), her finish. */
   arrays: Record<'offer' | 'reblinded' | 'bobs' | 'finish', Uint8Array[]>;
@@ -54,7 +56,7 @@ async function aliceView(
   const [reblinded, bobs] = await open('reply', reply, false, offer);
   const [finish] = await open('finish', finished.finish, true, reply);
   const view: View = {
-    scalar: await deriveWishScalar(couple.alice.entropy, a.couple, roundId),
+    exponent: clampedExponent(await deriveWishSecret(couple.alice.entropy, a.couple, roundId)),
     dst: wishDst(a.couple, roundId),
     arrays: {
       offer: offered!.encoded,
@@ -71,9 +73,27 @@ async function aliceView(
   };
 }
 
+type Point = InstanceType<typeof ed25519.Point>;
+
+/** X25519 clamps the secret to k = 8m; [k]P = [m]([8]P), [8]P in the prime-order subgroup. */
+function clampedExponent(secret: Uint8Array): bigint {
+  let k = 0n;
+  for (let i = 31; i >= 0; i -= 1) k = (k << 8n) | BigInt(secret[i]!);
+  k = (k & ~7n & ((1n << 255n) - 1n)) | (1n << 254n);
+  return (k / 8n) % ed25519.Point.Fn.ORDER;
+}
+
+/** H(c) in the Edwards group, torsion cleared ([8]H(c)): what X25519 exponentiates. */
+function hashedPoint(item: string, dst: string): Point {
+  return ed25519.Point.fromAffine(hashWishItem(item, dst).toAffine()).multiply(8n);
+}
+
+/** The u-coordinate a round carries for a point (as X25519 would output it). */
+const uOf = (point: Point) => ed25519.utils.toMontgomery(point.toBytes());
+
 /**
  * What a brute force over the catalog concludes from a view: which items' candidate points
- * (H(c), H(c)^a, and sums of two of either) appear among the points that came from Bob or were
+ * (u of H(c), of H(c)^a, and of sums and differences of two of either) appear among the points that came from Bob or were
  * derived from his (reblinded offer, his points, the finish), how many of the reblinded offer
  * meet the finish (the matches), and the size of his set.
  */
@@ -82,11 +102,12 @@ function bruteForce(view: View) {
     [...view.arrays.reblinded, ...view.arrays.bobs, ...view.arrays.finish].map(pointKey),
   );
   const own = new Set(view.arrays.offer.map(pointKey));
-  const hashed: WishPoint[] = CATALOG.map((item) => hashWishItem(item, view.dst));
-  const raised = hashed.map((point) => point.multiply(view.scalar));
+  const hashed = CATALOG.map((item) => hashedPoint(item, view.dst));
+  const raised = hashed.map((point) => point.multiply(view.exponent));
   const revealed = new Set<string>();
-  const test = (point: WishPoint, ...items: string[]) => {
-    if (fromBob.has(pointKey(point.toBytes()))) items.forEach((item) => revealed.add(item));
+  const test = (point: Point, ...items: string[]) => {
+    if (point.is0()) return;
+    if (fromBob.has(pointKey(uOf(point)))) items.forEach((item) => revealed.add(item));
   };
   CATALOG.forEach((item, i) => {
     test(hashed[i]!, item);
@@ -99,7 +120,7 @@ function bruteForce(view: View) {
   });
   const finish = new Set(view.arrays.finish.map(pointKey));
   const matchedOwn = view.arrays.reblinded.filter((bytes) => finish.has(pointKey(bytes))).length;
-  const ownItems = CATALOG.filter((_, i) => own.has(pointKey(raised[i]!.toBytes())));
+  const ownItems = CATALOG.filter((_, i) => own.has(pointKey(uOf(raised[i]!))));
   return {
     revealed: [...revealed].sort(),
     matchCount: matchedOwn,
@@ -133,12 +154,12 @@ describe('a curious partner', () => {
     expect(conclusions.ownItems).toEqual(aliceItems);
 
     // Control: had Bob sent his items merely hashed, or a sum of two, the same brute force finds them.
-    const leaky = bobItems.slice(0, 3).map((item) => hashWishItem(item, result.view.dst));
+    const leaky = bobItems.slice(0, 3).map((item) => hashedPoint(item, result.view.dst));
     const leakyView: View = {
       ...result.view,
       arrays: {
         ...result.view.arrays,
-        bobs: [leaky[0]!.toBytes(), leaky[1]!.add(leaky[2]!).toBytes()],
+        bobs: [uOf(leaky[0]!), uOf(leaky[1]!.add(leaky[2]!))],
       },
     };
     expect(bruteForce(leakyView).revealed).toEqual(bobItems.slice(0, 3).sort());

@@ -1,8 +1,16 @@
 import { createHash, hkdfSync } from 'node:crypto';
-import { hash_to_ristretto255, ristretto255 } from '@noble/curves/ed25519';
+import { ed25519, hash_to_ristretto255, ristretto255 } from '@noble/curves/ed25519';
 import { describe, expect, it } from 'vitest';
 import { E2eError } from '../e2e/suite.js';
-import { decodeWishPoint, deriveWishScalar, hashWishItem, wishDst } from './psi.js';
+import {
+  blindWishItems,
+  deriveWishScalar,
+  deriveWishSecret,
+  hashWishItem,
+  wishDst,
+  wishElement,
+} from './psi.js';
+import { assertWishElement, importWishScalar, raiseWishElement } from './x25519.js';
 
 const hex = (bytes: Uint8Array) =>
   Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -73,7 +81,9 @@ describe('ristretto255 vectors', () => {
     for (const { input, blinded, evaluated } of vectors) {
       const point = hash_to_ristretto255(unhex(input), { DST: dst }).multiply(blind);
       expect(hex(point.toBytes())).toBe(blinded);
-      expect(hex(decodeWishPoint(unhex(blinded)).multiply(skSm).toBytes())).toBe(evaluated);
+      expect(hex(ristretto255.Point.fromBytes(unhex(blinded)).multiply(skSm).toBytes())).toBe(
+        evaluated,
+      );
     }
   });
 
@@ -84,19 +94,6 @@ describe('ristretto255 vectors', () => {
     expect(hex(point.toBytes())).toBe(
       'be2194e53cc014665821003f8ecf49e99b7cd16f5326e53f234ecd21c448ee6c',
     );
-  });
-
-  it('refuses non-canonical encodings and the identity', () => {
-    const bad = [
-      '00ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff', // non-canonical
-      '0100000000000000000000000000000000000000000000000000000000000000', // negative
-      '26948d35ca62e643e26a83177332e6b6afeb9d08e4268b650f1f5bbd8d81d371', // nonsquare x²
-      '0000000000000000000000000000000000000000000000000000000000000000', // identity
-    ];
-    for (const encoding of bad) {
-      expect(() => decodeWishPoint(unhex(encoding))).toThrow(E2eError);
-    }
-    expect(() => decodeWishPoint(new Uint8Array(31))).toThrow(E2eError);
   });
 });
 
@@ -126,26 +123,109 @@ describe('the wishes domain', () => {
     expect(() => wishDst({ selfId: 'a|b', partnerId: 'c' }, 'r')).toThrow(RangeError);
   });
 
-  it('hashes an item and derives the scalar as the spec says (recomputed outside the code)', async () => {
+  it('hashes an item and derives the secret as the spec says (recomputed outside the code)', async () => {
     const dst = wishDst(couple, 'round-7');
     const expected = ristretto255.Point.hashToCurve(expandMessageXmd(ascii('c:massage'), dst, 64));
     expect(hex(hashWishItem('c:massage', dst).toBytes())).toBe(hex(expected.toBytes()));
+    // u = (1 + y) / (1 - y) of the Edwards representative, as noble converts an ed25519 key.
+    const edwards = ed25519.Point.fromAffine(expected.toAffine()).toBytes();
+    expect(hex(wishElement(expected))).toBe(hex(ed25519.utils.toMontgomery(edwards)));
 
     const label = 'couple-desires wishes v1 scalar';
     const okm = new Uint8Array(
-      hkdfSync('sha256', entropy, ascii(label), ascii(`${label}|user-a|user-b|round-7`), 64),
+      hkdfSync('sha256', entropy, ascii(label), ascii(`${label}|user-a|user-b|round-7`), 32),
     );
-    const order = ristretto255.Point.Fn.ORDER;
-    const scalar = BigInt(`0x${hex(okm.reverse())}`) % order;
-    expect(await deriveWishScalar(entropy, couple, 'round-7')).toBe(scalar);
-    expect(await deriveWishScalar(entropy, couple, 'round-8')).not.toBe(scalar);
+    const secret = await deriveWishSecret(entropy, couple, 'round-7');
+    expect(hex(secret)).toBe(hex(okm));
+    expect(hex(await deriveWishSecret(entropy, couple, 'round-8'))).not.toBe(hex(okm));
   });
 
-  it('keeps a frozen vector of an offered point', async () => {
+  it('raises like ristretto255 with the clamped scalar, and keeps a frozen vector', async () => {
     const dst = wishDst(couple, 'round-7');
+    const secret = await deriveWishSecret(entropy, couple, 'round-7');
     const scalar = await deriveWishScalar(entropy, couple, 'round-7');
-    expect(hex(hashWishItem('c:massage', dst).multiply(scalar).toBytes())).toBe(
-      '76d7919e01b1e4782b241f854993c097272bffbbcf39964400bff1505e0b1d41',
+    const [blinded] = await blindWishItems(['c:massage'], scalar, dst, 'user-b');
+    // X25519 clamps the secret to k = 8m; on the Edwards representative E of H(x) (which may
+    // carry a torsion part), [k]E = [m]([8]E) with [8]E in the prime-order subgroup: the same
+    // exponentiation in the group, read on one coordinate.
+    const k =
+      (BigInt(`0x${hex(Uint8Array.from(secret).reverse())}`) & ~7n & ((1n << 255n) - 1n)) |
+      (1n << 254n);
+    const edwards = ed25519.Point.fromAffine(hashWishItem('c:massage', dst).toAffine());
+    const raised = edwards.multiply(8n).multiply((k / 8n) % ed25519.Point.Fn.ORDER);
+    expect(hex(blinded!.encoded)).toBe(hex(ed25519.utils.toMontgomery(raised.toBytes())));
+    expect(hex(blinded!.encoded)).toBe(
+      'a2bf4691c28e7c14b9b177d5121c260da10c507f30557a34d06a3418c8936745',
     );
+  });
+});
+
+describe('X25519 as the exponentiation', () => {
+  // RFC 7748 §5.2.
+  const vectors = [
+    {
+      scalar: 'a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4',
+      u: 'e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c',
+      out: 'c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552',
+    },
+    {
+      scalar: '4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d',
+      u: 'e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493',
+      out: '95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957',
+    },
+  ];
+
+  it.each([true, false])('matches RFC 7748 §5.2 (native %s)', async (native) => {
+    for (const { scalar, u, out } of vectors) {
+      const key = await importWishScalar(unhex(scalar), native);
+      expect(key.kind).toBe(native ? 'webcrypto' : 'noble');
+      // The second vector's u has its top bit set: X25519 masks it; rounds refuse it instead.
+      expect(hex(await raiseWishElement(key, unhex(u)))).toBe(out);
+    }
+  });
+
+  it('gives the same results natively and with noble, in either order', async () => {
+    const dst = wishDst({ selfId: 'user-a', partnerId: 'user-b' }, 'round-7');
+    const a = new Uint8Array(32).map((_, i) => i * 7 + 1);
+    const b = new Uint8Array(32).map((_, i) => 255 - i * 3);
+    const [aNative, aNoble, bNative, bNoble] = await Promise.all([
+      importWishScalar(a, true),
+      importWishScalar(a, false),
+      importWishScalar(b, true),
+      importWishScalar(b, false),
+    ]);
+    for (const item of ['c:massage', 'c:bath', 'u:8a0c7a52-1a59-4f0f-9d3e-0f1f5a2b3c4d']) {
+      const u = wishElement(hashWishItem(item, dst));
+      const ua = await raiseWishElement(aNative, u);
+      expect(hex(await raiseWishElement(aNoble, u))).toBe(hex(ua));
+      const uab = await raiseWishElement(bNative, ua);
+      expect(hex(await raiseWishElement(bNoble, ua))).toBe(hex(uab));
+      const uba = await raiseWishElement(aNative, await raiseWishElement(bNoble, u));
+      expect(hex(uba)).toBe(hex(uab));
+    }
+  });
+
+  it('refuses low-order, non-canonical and top-bit values', async () => {
+    const p = (1n << 255n) - 19n;
+    const le = (n: bigint) => unhex(n.toString(16).padStart(64, '0')).reverse();
+    const refused = [
+      le(0n),
+      le(1n),
+      le(p - 1n),
+      le(325606250916557431795983626356110631294008115727848805560023387167927233504n),
+      le(p), // non-canonical spellings of 0 and 1
+      le(p + 1n),
+      le(p + 9n), // 9 + p: the base point's u, non-canonical
+      unhex(vectors[1]!.u), // the top bit set
+      new Uint8Array(31),
+    ];
+    for (const bytes of refused) expect(() => assertWishElement(bytes)).toThrow(E2eError);
+    assertWishElement(le(9n));
+    // Raising a low-order value gives zero: refused as Malformed on both paths.
+    for (const native of [true, false]) {
+      const key = await importWishScalar(unhex(vectors[0]!.scalar), native);
+      await expect(raiseWishElement(key, le(0n))).rejects.toMatchObject({ reason: 'Malformed' });
+      await expect(raiseWishElement(key, le(1n))).rejects.toMatchObject({ reason: 'Malformed' });
+    }
   });
 });

@@ -1,4 +1,3 @@
-import { ristretto255 } from '@noble/curves/ed25519';
 import { describe, expect, it } from 'vitest';
 import { WISH_SET_MAX } from './constants.js';
 import { sealWishBytes } from './envelope.js';
@@ -13,8 +12,14 @@ import { testCouple } from './test-helpers.js';
 describe('round message contents', async () => {
   const couple = await testCouple();
   const context = { roundId: 'round-1', senderId: couple.aliceId, receiverId: couple.bobId };
-  const point = (n: bigint) => ristretto255.Point.BASE.multiply(n).toBytes();
-  const ascending = [1n, 2n, 3n].map(point).sort(compareEncodings);
+  /** u-coordinates, 32 bytes little-endian: 9 is the base point's. */
+  const element = (n: bigint) => {
+    const bytes = new Uint8Array(32);
+    for (let i = 0; i < 32; i += 1) bytes[i] = Number((n >> BigInt(8 * i)) & 0xffn);
+    return bytes;
+  };
+  const p = (1n << 255n) - 19n;
+  const ascending = [9n, 10n, 11n].map(element).sort(compareEncodings);
   const open = (sealed: Awaited<ReturnType<typeof sealRoundMessage>>) =>
     openRoundMessage({
       kind: 'offer',
@@ -45,8 +50,10 @@ describe('round message contents', async () => {
   });
 
   it.each([
-    ['the identity', () => [new Uint8Array(32), ...ascending.slice(1)]],
-    ['a non-canonical encoding', () => [...ascending.slice(0, 2), new Uint8Array(32).fill(0xff)]],
+    ['a low-order u (0)', () => [element(0n), ...ascending.slice(1)]],
+    ['a low-order u (1)', () => [element(1n), ...ascending.slice(1)]],
+    ['a non-canonical u (p + 9)', () => [...ascending.slice(0, 2), element(p + 9n)]],
+    ['a u with the top bit set', () => [...ascending.slice(0, 2), element(9n + (1n << 255n))]],
     ['an unsorted set', () => [...ascending].reverse()],
     ['a repeated point', () => [ascending[0]!, ascending[0]!]],
   ])('refuses %s', async (_, points) => {

@@ -1,5 +1,5 @@
 /**
- * The three messages of a round (offer, reply, finish): arrays of ristretto255 points, encoded
+ * The three messages of a round (offer, reply, finish): arrays of X25519 u-coordinates, encoded
  * as one 2-byte count per array, then the points, then zeros up to WISH_SET_MAX points per
  * array, so every message of a kind has one length whatever the set sizes. Each is sealed in
  * the wishes envelope with an aad naming its kind, round, sender and receiver; a reply also names
@@ -10,7 +10,8 @@ import type { IdentityKeys } from '../e2e/identity.js';
 import { E2eError } from '../e2e/suite.js';
 import { WISH_POINT_BYTES, WISH_SET_MAX, type SealedWishBlob } from './constants.js';
 import { assertZeroPadding, openWishBytes, sealWishBytes } from './envelope.js';
-import { assertWishId, compareEncodings, decodeWishPoint, type WishPoint } from './psi.js';
+import { assertWishId, compareEncodings } from './psi.js';
+import { assertWishElement } from './x25519.js';
 
 export type RoundMessageKind = 'offer' | 'reply' | 'finish';
 
@@ -65,11 +66,11 @@ function encodeArrays(kind: RoundMessageKind, arrays: readonly Uint8Array[][]): 
 }
 
 export interface DecodedArray {
+  /** Validated X25519 u-coordinates (x25519.ts, assertWishElement). */
   encoded: Uint8Array[];
-  points: WishPoint[];
 }
 
-/** Decodes and validates every point: canonical, not the identity, counts bounded, zero padding. */
+/** Decodes and validates every element: canonical, not of low order, counts bounded, zero padding. */
 function decodeArrays(kind: RoundMessageKind, plain: Uint8Array): DecodedArray[] {
   const view = new DataView(plain.buffer, plain.byteOffset, plain.byteLength);
   const counts: number[] = [];
@@ -90,7 +91,8 @@ function decodeArrays(kind: RoundMessageKind, plain: Uint8Array): DecodedArray[]
         if (compareEncodings(encoded[i - 1]!, encoded[i]!) >= 0) throw new E2eError('Malformed');
       }
     }
-    return { encoded, points: encoded.map(decodeWishPoint) };
+    encoded.forEach(assertWishElement);
+    return { encoded };
   });
   assertZeroPadding(plain, offset);
   return arrays;

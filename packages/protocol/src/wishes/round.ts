@@ -1,6 +1,6 @@
 /**
  * One round of private wish matching between A (who starts) and B:
- *   offer  A → B: sorted H(x)^a for A's items
+ *   offer  A → B: sorted H(x)^a for A's items (X25519 of H(x)'s u-coordinate, psi.ts)
  *   reply  B → A: the offer raised to b (same order), and sorted H(y)^b for B's items
  *   finish A → B: B's points raised to a (same order)
  * Both learn the items in both sets and the other's set size. docs/security.md, "Private wish
@@ -20,6 +20,7 @@ import {
   raiseWishPoints,
   wishDst,
 } from './psi.js';
+import type { WishScalar } from './x25519.js';
 import {
   openRoundMessage,
   sealRoundMessage,
@@ -44,30 +45,36 @@ export interface WishRoundResult {
 
 interface Prepared {
   items: string[];
-  scalar: bigint;
+  scalar: WishScalar;
   dst: string;
+  /** This person's id: keys this device's cache of hashed elements. */
+  owner: string;
+}
+
+function blind(prepared: Prepared) {
+  return blindWishItems(prepared.items, prepared.scalar, prepared.dst, prepared.owner);
 }
 
 async function prepare(input: WishRoundBase, items: readonly string[]): Promise<Prepared> {
   const unique = normalizeWishItems(items);
   const dst = wishDst(input.couple, input.roundId);
   const scalar = await deriveWishScalar(input.identity.entropy, input.couple, input.roundId);
-  return { items: unique, scalar, dst };
+  return { items: unique, scalar, dst, owner: input.couple.selfId };
 }
 
 /**
  * The items among `items` whose own point (recomputed now) sits at a position of `own` whose
  * doubly raised counterpart is in `doubled`: the mutual items, sorted.
  */
-function matchesOf(
+async function matchesOf(
   prepared: Prepared,
   own: DecodedArray,
   counterpart: readonly Uint8Array[],
   doubled: ReadonlySet<string>,
-): string[] {
+): Promise<string[]> {
   const position = new Map(own.encoded.map((bytes, index) => [pointKey(bytes), index]));
   const matches: string[] = [];
-  for (const { itemId, encoded } of blindWishItems(prepared.items, prepared.scalar, prepared.dst)) {
+  for (const { itemId, encoded } of await blind(prepared)) {
     const index = position.get(pointKey(encoded));
     const twice = index === undefined ? undefined : counterpart[index];
     if (twice && doubled.has(pointKey(twice))) matches.push(itemId);
@@ -141,7 +148,7 @@ export async function startWishRound(
   input: WishRoundBase & { items: readonly string[] },
 ): Promise<SealedWishBlob> {
   const prepared = await prepare(input, input.items);
-  const blinded = blindWishItems(prepared.items, prepared.scalar, prepared.dst);
+  const blinded = await blind(prepared);
   return sealStep(input, 'offer', [blinded.map((item) => item.encoded)]);
 }
 
@@ -151,8 +158,10 @@ export async function replyToWishRound(
 ): Promise<SealedWishBlob> {
   const prepared = await prepare(input, input.items);
   const [offered] = await openStep(input, 'offer', 'partner', input.offer, input);
-  const reblinded = raiseWishPoints(offered!.points, prepared.scalar);
-  const own = blindWishItems(prepared.items, prepared.scalar, prepared.dst);
+  const [reblinded, own] = await Promise.all([
+    raiseWishPoints(offered!.encoded, prepared.scalar),
+    blind(prepared),
+  ]);
   return sealStep(input, 'reply', [reblinded, own.map((item) => item.encoded)], input);
 }
 
@@ -164,9 +173,9 @@ export async function finishWishRound(
   const [offered] = await openStep(input, 'offer', 'self', input.offer, input);
   const [reblinded, theirs] = await openStep(input, 'reply', 'partner', input.reply, input);
   if (reblinded!.encoded.length !== offered!.encoded.length) throw new E2eError('Malformed');
-  const finished = raiseWishPoints(theirs!.points, prepared.scalar);
+  const finished = await raiseWishPoints(theirs!.encoded, prepared.scalar);
   const doubled = new Set(finished.map(pointKey));
-  const matches = matchesOf(prepared, offered!, reblinded!.encoded, doubled);
+  const matches = await matchesOf(prepared, offered!, reblinded!.encoded, doubled);
   const finish = await sealStep(input, 'finish', [finished], input);
   return { finish, matches, partnerSetSize: theirs!.encoded.length };
 }
@@ -191,6 +200,6 @@ export async function completeWishRound(
     throw new E2eError('Malformed');
   }
   const doubled = new Set(reblinded!.encoded.map(pointKey));
-  const matches = matchesOf(prepared, own!, finished!.encoded, doubled);
+  const matches = await matchesOf(prepared, own!, finished!.encoded, doubled);
   return { matches, partnerSetSize: offered!.encoded.length };
 }
