@@ -3,6 +3,7 @@ import {
   DESIRES_PER_MINUTE,
   SIGN_IN_FAILURES_BEFORE_SLOWDOWN,
   SIGN_IN_SLOWDOWN_SECONDS,
+  WISH_MATCH_NOTICE_INTERVAL_SECONDS,
 } from '@couple/protocol';
 import { isVapidKeyPair } from './push/keys.js';
 import { farcasterEnvShape } from './farcaster/config.js';
@@ -81,6 +82,13 @@ const schema = z
     LOAD_SHED_WAIT_MS: positiveInt.default(250),
     LOAD_SHED_PENDING: positiveInt.default(16),
     LOAD_SHED_LOOP_MS: positiveInt.default(250),
+    // At most one new-match push and mini-app notification per person in this many seconds
+    // (0: every new match is pushed).
+    WISH_MATCH_NOTICE_INTERVAL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(WISH_MATCH_NOTICE_INTERVAL_SECONDS),
     // How often each open socket and Realtime channel has its session checked again.
     SESSION_RECHECK_MS: positiveInt.default(SESSION_RECHECK_INTERVAL_MS),
     // Web Push (VAPID): both keys or neither; without them a pair is generated once and stored.

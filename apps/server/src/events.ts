@@ -68,6 +68,8 @@ export interface DomainEventMap {
 export interface WishMatchRecipient {
   userId: string;
   quietHours: QuietWindow | null;
+  /** False when this person had a new-match push lately (takeMatchNotice): live only. */
+  notify: boolean;
 }
 
 export class DomainEvents extends EventEmitter<DomainEventMap> {}

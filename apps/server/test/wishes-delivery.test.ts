@@ -67,6 +67,8 @@ describe.each(DRIVERS)('wishes live and by push (%s)', (driver) => {
         PUBLIC_URL: 'https://desires.example.com',
         FARCASTER_ALLOW_INSECURE_NOTIFICATION_URLS: 'true',
         LOG_LEVEL: 'trace',
+        // Every test here finds a match; the throttle has its own test below.
+        WISH_MATCH_NOTICE_INTERVAL_SECONDS: '0',
       },
       logger: { level: 'trace', stream: { write: (line: string) => logLines.push(line) } },
     });
@@ -195,5 +197,54 @@ describe.each(DRIVERS)('wishes live and by push (%s)', (driver) => {
     expect(log.length).toBeGreaterThan(0);
     expect(log).not.toContain(body.text.content);
     expect(log).not.toContain('encryption_data');
+  });
+});
+
+describe.each(DRIVERS)('new-match pushes, at most one per interval (%s)', (driver) => {
+  let server: TestServer;
+  let push: FakePushService;
+  let live: Socket[] = [];
+
+  beforeAll(async () => {
+    push = await startFakePushService();
+    server = await startTestServer(driver, { pushAgent: push.agent });
+  });
+  afterAll(async () => {
+    for (const socket of live) socket.close();
+    await server?.close();
+    await push?.close();
+  });
+
+  it('pushes the first new match and tells the next one live only', async () => {
+    const api = wishApi(server.url);
+    const [alice, bob] = await wishCouple(server.url);
+    const paths = new Map<string, string>();
+    for (const who of [alice, bob]) {
+      const browser = push.subscribe();
+      paths.set(who.user.id, browser.path);
+      await request(server.url, 'PUT', '/api/push/subscription', {
+        token: who.user.token,
+        body: browser.json,
+      });
+    }
+    const pushedTo = (who: WishPerson) =>
+      push.requests.filter((pushed) => pushed.path === paths.get(who.user.id)).length;
+    live = [
+      await connectLive(server.url, alice.user.token),
+      await connectLive(server.url, bob.user.token),
+    ];
+    const matchRound = async () => {
+      const matched = live.map((socket) => nextEvent(socket, 'wish_matched'));
+      const id = (await api.start(alice, bob)).body.id as string;
+      await api.reply(bob, alice, id);
+      expect((await api.finish(alice, bob, id, true)).status).toBe(200);
+      expect(await Promise.all(matched)).toEqual([{ round_id: id }, { round_id: id }]);
+    };
+
+    await matchRound();
+    await waitFor(() => pushedTo(alice) === 1 && pushedTo(bob) === 1, DELIVERY_WAIT_MS);
+    await matchRound();
+    await pause(SETTLE_MS);
+    expect([pushedTo(alice), pushedTo(bob)]).toEqual([1, 1]);
   });
 });

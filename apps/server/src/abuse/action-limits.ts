@@ -40,6 +40,11 @@ export interface ActionLimits {
    * THOUGHTS_PER_DAY a day; a 429 thought_rate_limited (with retry-after) when over either.
    */
   takeThought(userId: string): Promise<void>;
+  /**
+   * Whether a new-match push and mini-app notification may go to this person now: one per
+   * WISH_MATCH_NOTICE_INTERVAL_SECONDS (configuration), whoever's rounds find the matches. Never refuses a request.
+   */
+  takeMatchNotice(userId: string): Promise<boolean>;
 }
 
 function limiter(
@@ -112,6 +117,15 @@ export function createActionLimits(config: Config, redis?: Redis): ActionLimits 
     points: THOUGHTS_PER_DAY,
     duration: 24 * 60 * 60,
   });
+  const noticeInterval = config.WISH_MATCH_NOTICE_INTERVAL_SECONDS;
+  const matchNotices =
+    noticeInterval > 0
+      ? limiter(redis, {
+          keyPrefix: 'couple-wish-match-notice',
+          points: 1,
+          duration: noticeInterval,
+        })
+      : null;
   const thoughtRefusal = (retryAfter: number) =>
     new HttpError('thought_rate_limited', { retryAfter });
 
@@ -156,6 +170,16 @@ export function createActionLimits(config: Config, redis?: Redis): ActionLimits 
       // The interval first: a refused tap within it does not spend one of the day's.
       await consumeOr(thoughtInterval, userId, thoughtRefusal);
       await consumeOr(thoughtsPerDay, userId, thoughtRefusal);
+    },
+    async takeMatchNotice(userId) {
+      if (!matchNotices) return true;
+      try {
+        await matchNotices.consume(userId);
+        return true;
+      } catch (refusal) {
+        if (refusal instanceof RateLimiterRes) return false;
+        throw refusal;
+      }
     },
   };
 }

@@ -90,8 +90,8 @@ export function registerFarcasterNotifications(
 
   // Both partners; a notification cannot be silent, so none in a recipient's quiet hours.
   const onWishMatched = ({ roundId, people }: DomainEventMap['wishMatched'][0]) => {
-    for (const { userId, quietHours } of people) {
-      if (isQuietNow(ctx, quietHours)) continue;
+    for (const { userId, quietHours, notify } of people) {
+      if (!notify || isQuietNow(ctx, quietHours)) continue;
       deliver(userId, (locale) => wishMatchedNotification(ctx.config, roundId, locale));
     }
   };

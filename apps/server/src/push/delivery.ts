@@ -102,7 +102,8 @@ export function registerPushDelivery(
 
   // Both partners, each in their language, silent in their own quiet hours.
   const onWishMatched = ({ people }: DomainEventMap['wishMatched'][0]) => {
-    for (const { userId, quietHours } of people) {
+    for (const { userId, quietHours, notify } of people) {
+      if (!notify) continue;
       const quiet = isQuietNow(ctx, quietHours);
       deliver(userId, async () => {
         const payload = wishMatchedPayload(await readPushTarget(ctx, userId), quiet);

@@ -125,7 +125,15 @@ export async function finishWishRound(
   const { round, couple, told } = outcome;
   if (told === null) return round;
   tellCouple(ctx, userId, couple.partnerId, 'round');
-  if (told.length > 0) ctx.events.emit('wishMatched', { roundId: id, people: told });
+  if (told.length > 0) {
+    const people = await Promise.all(
+      told.map(async (person) => ({
+        ...person,
+        notify: await ctx.limits.takeMatchNotice(person.userId),
+      })),
+    );
+    ctx.events.emit('wishMatched', { roundId: id, people });
+  }
   return round;
 }
 

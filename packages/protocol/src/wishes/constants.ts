@@ -40,3 +40,10 @@ export const WISH_SCALAR_LABEL = 'couple-desires wishes v1 scalar';
 export const WISH_HPKE_INFO = 'couple-desires wishes v1';
 /** A round element: an X25519 u-coordinate, 32 bytes little-endian (RFC 7748). */
 export const WISH_POINT_BYTES = 32;
+
+/**
+ * At most one "You have a new match" push or mini-app notification per person in this many
+ * seconds: someone going through the list makes a round, and maybe a match, every few taps.
+ * The live toast is not held back.
+ */
+export const WISH_MATCH_NOTICE_INTERVAL_SECONDS = 10 * 60;
