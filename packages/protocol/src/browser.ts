@@ -17,6 +17,8 @@ export * from './errors.js';
 export * from './contract/routes.js';
 export * from './e2e/index.js';
 export * from './account-texts.js';
+export * from './wishes/tiers.js';
+export * from './wishes/catalog.js';
 export * from './i18n/index.js';
 export * from './wish-texts.js';
 export * from './wishes/constants.js';

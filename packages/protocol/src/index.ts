@@ -30,6 +30,8 @@ export * from './account-texts.js';
 export * from './schemas/account.js';
 export * from './schemas/account-export.js';
 export * from './realtime.js';
+export * from './wishes/tiers.js';
+export * from './wishes/catalog.js';
 export * from './i18n/index.js';
 export * from './i18n/translate.js';
 export * from './wish-texts.js';
