@@ -10,8 +10,9 @@ export class WishesPage {
   get heading() {
     return this.page.getByRole('heading', { name: this.t('Wishes'), level: 1 });
   }
+  /** What stays private: open until this device holds an answer. */
   get privacy() {
-    return this.page.getByRole('region', { name: this.t('Just between the two of you') });
+    return this.page.locator('details').filter({ hasText: this.t('Just between the two of you') });
   }
   get matchesSection() {
     return this.page.getByRole('region', { name: this.t('Your matches') });

@@ -56,7 +56,7 @@ export function ProposeWish({ onPropose }: { onPropose: (text: string) => Promis
           maxLength={WISH_ITEM_TEXT_MAX}
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder={i18n._('Something you would like to try together')}
+          placeholder={i18n._('Something to try together')}
           aria-describedby="propose-wish-counter"
           className="min-h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-700"
         />

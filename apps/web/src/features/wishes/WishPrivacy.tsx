@@ -1,26 +1,30 @@
-import { ShieldCheck } from 'lucide-react';
+import { ChevronDown, ShieldCheck } from 'lucide-react';
 import { useI18n } from '../../lib/i18n.js';
 
 /**
  * What the matching guarantees, and its one limit, in plain words (issue 29; the protocol and
  * its security model: docs/security.md, "Private wish matching"). Every sentence is true of the
  * design: answers never leave the device in the clear, only the intersection is learned.
+ * Open until this device holds an answer; then one line, so the card comes first on a phone.
  */
-export function WishPrivacy() {
+export function WishPrivacy({ open }: { open: boolean }) {
   const i18n = useI18n();
   return (
-    <section
-      aria-labelledby="wish-privacy-title"
-      className="flex flex-col gap-2 rounded-2xl bg-brand-50 p-4 text-sm text-slate-800 ring-1 ring-brand-200"
+    <details
+      open={open}
+      className="group rounded-2xl bg-brand-50 px-4 py-1 text-sm text-slate-800 ring-1 ring-brand-200"
     >
-      <h2
-        id="wish-privacy-title"
-        className="flex items-center gap-2 text-base font-semibold text-slate-900"
-      >
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 [&::-webkit-details-marker]:hidden">
         <ShieldCheck className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-        {i18n._('Just between the two of you')}
-      </h2>
-      <ul className="flex list-disc flex-col gap-1 ps-5">
+        <h2 id="wish-privacy-title" className="flex-1 text-base font-semibold text-slate-900">
+          {i18n._('Just between the two of you')}
+        </h2>
+        <ChevronDown
+          className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180"
+          aria-hidden="true"
+        />
+      </summary>
+      <ul aria-labelledby="wish-privacy-title" className="flex list-disc flex-col gap-1 pb-3 ps-5">
         <li>{i18n._('Your answers stay on this device.')}</li>
         <li>
           {i18n._('Only the wishes you both said yes to are shown, and only to the two of you.')}
@@ -36,6 +40,6 @@ export function WishPrivacy() {
           )}
         </li>
       </ul>
-    </section>
+    </details>
   );
 }

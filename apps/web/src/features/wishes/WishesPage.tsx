@@ -62,7 +62,7 @@ export function WishesPage() {
           {i18n._('Say what you would like to try together. You only ever see what you both want.')}
         </p>
       </header>
-      <WishPrivacy />
+      <WishPrivacy open={!entries.some((entry) => entry.answer !== null)} />
       <WishStatusNotice status={wishes.status} />
       {ready && (
         <WishMatches matches={wishes.matches} waitingForPartner={wishes.waitingForPartner} />
