@@ -23,7 +23,7 @@ export class WishesPage {
   }
   /** Each match's wish, without its tier. */
   get matchTexts() {
-    return this.page.getByTestId('wish-matches').locator('button [dir="auto"]');
+    return this.page.getByTestId('wish-matches').locator('button bdi');
   }
   get noMatches() {
     return this.page.getByText(

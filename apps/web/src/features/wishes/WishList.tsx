@@ -39,8 +39,8 @@ function WishRow({
   const text = entry.text;
   return (
     <li className="flex flex-col gap-2 border-t border-brand-100 pt-3 first:border-t-0 first:pt-0">
-      <p dir="auto" className="font-medium text-slate-900">
-        {text}
+      <p className="font-medium text-slate-900">
+        <bdi>{text}</bdi>
       </p>
       <AnswerButtons answer={entry.answer} wish={text} onAnswer={onAnswer} size="small" />
       {entry.tier === 'custom' && entry.proposedByMe && (

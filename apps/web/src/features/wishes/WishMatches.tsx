@@ -79,8 +79,9 @@ export function WishMatches({
                     className="flex min-h-12 w-full items-center gap-3 rounded-xl bg-brand-50 px-4 py-2 text-start ring-1 ring-brand-200 hover:bg-brand-100"
                   >
                     <span className="flex flex-1 flex-col">
-                      <span dir="auto" className="font-semibold text-slate-900">
-                        {text}
+                      {/* Isolated, not dir="auto": the line keeps the screen's alignment. */}
+                      <span className="font-semibold text-slate-900">
+                        <bdi>{text}</bdi>
                       </span>
                       <span className="text-sm text-slate-600">{wishTierName(entry)}</span>
                     </span>
