@@ -16,6 +16,7 @@ export * from './crypto.js';
 export * from './errors.js';
 export * from './contract/routes.js';
 export * from './e2e/index.js';
+export * from './wishes/index.js';
 export * from './account-texts.js';
 export * from './wishes/tiers.js';
 export * from './wishes/catalog.js';

@@ -26,6 +26,7 @@ export * from './schemas/credentials.js';
 export * from './contract/routes.js';
 export * from './contract/api.js';
 export * from './e2e/index.js';
+export * from './wishes/index.js';
 export * from './account-texts.js';
 export * from './schemas/account.js';
 export * from './schemas/account-export.js';

@@ -23,6 +23,13 @@ export {
   type SealedNoteV2,
 } from './note.js';
 export {
+  openBytesV2,
+  sealBytesV2,
+  type OpenBytesV2Input,
+  type SealBytesV2Input,
+  type SealedBytesV2,
+} from './sealed-bytes.js';
+export {
   signKeyRotation,
   verifyKeyRotation,
   type SignKeyRotationInput,

@@ -1,71 +1,11 @@
-import { bytesToBase64, base64ToBytes } from '../crypto.js';
 import { NOTE_MAX } from '../constants.js';
-import {
-  CONTENT_KEY_BYTES,
-  ENCRYPTION_VERSION_V2,
-  ENC_B64URL_LENGTH,
-  KEY_ID_B64URL_LENGTH,
-  NOTE_HPKE_INFO,
-  NOTE_IV_B64URL_LENGTH,
-  NOTE_IV_BYTES,
-  RECIPIENTS_MAX,
-  RECIPIENTS_MIN,
-  WRAPPED_KEY_B64URL_LENGTH,
-} from './constants.js';
-import { base64UrlToBytes, bytesToBase64Url, randomBytes, utf8 } from './encoding.js';
-import { importPublicKey, keyIdOfPublicKey, type IdentityKeys } from './identity.js';
-import { E2eError, hpkeSuite } from './suite.js';
+import { NOTE_HPKE_INFO } from './constants.js';
+import { utf8 } from './encoding.js';
+import { type IdentityKeys } from './identity.js';
+import { openBytesV2, sealBytesV2, type EncryptionDataV2 } from './sealed-bytes.js';
+import { E2eError } from './suite.js';
 
-export interface RecipientV2 {
-  key_id: string;
-  enc: string;
-  wrapped_key: string;
-}
-
-export interface EncryptionDataV2 {
-  version: typeof ENCRYPTION_VERSION_V2;
-  iv: string;
-  sender_key_id: string;
-  recipients: RecipientV2[];
-}
-
-const B64URL = /^[A-Za-z0-9_-]*$/;
-
-function isB64Url(value: unknown, length: number): value is string {
-  return typeof value === 'string' && value.length === length && B64URL.test(value);
-}
-
-function isRecipientV2(value: unknown): value is RecipientV2 {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const entry = value as Record<string, unknown>;
-  return (
-    Object.keys(entry).length === 3 &&
-    isB64Url(entry.key_id, KEY_ID_B64URL_LENGTH) &&
-    isB64Url(entry.enc, ENC_B64URL_LENGTH) &&
-    isB64Url(entry.wrapped_key, WRAPPED_KEY_B64URL_LENGTH)
-  );
-}
-
-/**
- * Shape check of encryption_data v2 without zod (the browser entry stays zod-free): exactly the
- * four fields, version 2, the exact base64url lengths, 1 or 2 recipients with distinct key ids.
- */
-export function isEncryptionDataV2(value: unknown): value is EncryptionDataV2 {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const data = value as Record<string, unknown>;
-  const recipients = data.recipients;
-  return (
-    Object.keys(data).length === 4 &&
-    data.version === ENCRYPTION_VERSION_V2 &&
-    isB64Url(data.iv, NOTE_IV_B64URL_LENGTH) &&
-    isB64Url(data.sender_key_id, KEY_ID_B64URL_LENGTH) &&
-    Array.isArray(recipients) &&
-    recipients.length >= RECIPIENTS_MIN &&
-    recipients.length <= RECIPIENTS_MAX &&
-    recipients.every(isRecipientV2) &&
-    new Set(recipients.map((entry) => entry.key_id)).size === recipients.length
-  );
-}
+export { isEncryptionDataV2, type EncryptionDataV2, type RecipientV2 } from './sealed-bytes.js';
 
 export interface NoteContext {
   messageId: string;
@@ -105,49 +45,14 @@ export async function sealNoteV2(input: SealNoteV2Input): Promise<SealedNoteV2> 
   if (input.note.length > NOTE_MAX) {
     throw new RangeError(`Note must be at most ${NOTE_MAX} characters`);
   }
-  const subtle = globalThis.crypto.subtle;
-  const aad = noteAad(input);
-  const iv = randomBytes(NOTE_IV_BYTES);
-  const contentKey = randomBytes(CONTENT_KEY_BYTES);
-  const aesKey = await subtle.importKey('raw', contentKey, 'AES-GCM', false, ['encrypt']);
-  const ciphertext = await subtle.encrypt(
-    { name: 'AES-GCM', iv, additionalData: aad },
-    aesKey,
-    utf8(input.note),
-  );
-  // The partner first, then the sender's own key, so the sender's other devices can read it too.
-  const recipientKeys = [input.partnerPublicKey, input.senderIdentity.publicKey];
-  if (input.partnerPublicKey === input.senderIdentity.publicKey) {
-    // Two entries with one key id would fail isEncryptionDataV2 (and the server's check).
-    throw new RangeError('The partner key must differ from the sender key');
-  }
-  const recipients: RecipientV2[] = [];
-  for (const publicKey of recipientKeys) {
-    const sealed = await hpkeSuite().seal(
-      {
-        recipientPublicKey: await importPublicKey(publicKey),
-        senderKey: input.senderIdentity.keyPair,
-        info: utf8(NOTE_HPKE_INFO),
-      },
-      contentKey,
-      aad,
-    );
-    recipients.push({
-      key_id: await keyIdOfPublicKey(publicKey),
-      enc: bytesToBase64Url(new Uint8Array(sealed.enc)),
-      wrapped_key: bytesToBase64Url(new Uint8Array(sealed.ct)),
-    });
-  }
-  contentKey.fill(0);
-  return {
-    noteEncrypted: bytesToBase64(new Uint8Array(ciphertext)),
-    encryptionData: {
-      version: ENCRYPTION_VERSION_V2,
-      iv: bytesToBase64Url(iv),
-      sender_key_id: await keyIdOfPublicKey(input.senderIdentity.publicKey),
-      recipients,
-    },
-  };
+  const sealed = await sealBytesV2({
+    plaintext: utf8(input.note),
+    aad: noteAad(input),
+    info: NOTE_HPKE_INFO,
+    senderIdentity: input.senderIdentity,
+    partnerPublicKey: input.partnerPublicKey,
+  });
+  return { noteEncrypted: sealed.ciphertext, encryptionData: sealed.encryptionData };
 }
 
 export interface OpenNoteV2Input extends NoteContext {
@@ -165,50 +70,15 @@ export interface OpenNoteV2Input extends NoteContext {
  * ciphertext, iv, wrapped key, another message's ids, or a sender other than the claimed one).
  */
 export async function openNoteV2(input: OpenNoteV2Input): Promise<string> {
-  const data = input.encryptionData;
-  if (!isEncryptionDataV2(data)) throw new E2eError('Malformed');
-  const myKeyId = await keyIdOfPublicKey(input.myIdentity.publicKey);
-  const entry = data.recipients.find((recipient) => recipient.key_id === myKeyId);
-  if (!entry) throw new E2eError('NoKeyForThisDevice');
-  const senderKey = await importPublicKey(input.senderPublicKey);
-  // A note claiming another sender key cannot have been sealed by the key we hold for them.
-  if (data.sender_key_id !== (await keyIdOfPublicKey(input.senderPublicKey))) {
-    throw new E2eError('Tampered');
-  }
-  const aad = noteAad(input);
-  let iv: Uint8Array<ArrayBuffer>;
-  let enc: Uint8Array<ArrayBuffer>;
-  let wrapped: Uint8Array<ArrayBuffer>;
-  let ciphertext: Uint8Array<ArrayBuffer>;
+  const plain = await openBytesV2({
+    ciphertext: input.noteEncrypted,
+    encryptionData: input.encryptionData,
+    aad: noteAad(input),
+    info: NOTE_HPKE_INFO,
+    myIdentity: input.myIdentity,
+    senderPublicKey: input.senderPublicKey,
+  });
   try {
-    iv = base64UrlToBytes(data.iv);
-    enc = base64UrlToBytes(entry.enc);
-    wrapped = base64UrlToBytes(entry.wrapped_key);
-    ciphertext = base64ToBytes(input.noteEncrypted);
-  } catch (cause) {
-    throw new E2eError('Malformed', { cause });
-  }
-  try {
-    const contentKey = new Uint8Array(
-      await hpkeSuite().open(
-        {
-          recipientKey: input.myIdentity.keyPair,
-          enc,
-          senderPublicKey: senderKey,
-          info: utf8(NOTE_HPKE_INFO),
-        },
-        wrapped,
-        aad,
-      ),
-    );
-    const subtle = globalThis.crypto.subtle;
-    const aesKey = await subtle.importKey('raw', contentKey, 'AES-GCM', false, ['decrypt']);
-    contentKey.fill(0);
-    const plain = await subtle.decrypt(
-      { name: 'AES-GCM', iv, additionalData: aad },
-      aesKey,
-      ciphertext,
-    );
     return new TextDecoder('utf-8', { fatal: true }).decode(plain);
   } catch (cause) {
     throw new E2eError('Tampered', { cause });

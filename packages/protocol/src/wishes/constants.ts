@@ -1,24 +1,33 @@
-import type { EncryptionDataV2 } from '../e2e/note.js';
+/**
+ * Limits and domain strings of private wish matching (docs/security.md, "Private wish
+ * matching"). Changing a string or a capacity is a protocol change: both partners must agree.
+ */
 
-/** Points in one array of a round message: every message is padded to this many (docs/security.md). */
+/** Points per array of a round message, and so the most items one side can bring to a round. */
 export const WISH_SET_MAX = 256;
-/** A catalog id `c:<slug>` or a custom wish's `u:<uuid>`. */
+/** An item id: `c:<slug>` for the catalog, `u:<uuid>` for a custom item. */
 export const WISH_ITEM_ID_MAX = 64;
-/** A custom wish's text, in characters. */
+/** A custom item's text, in characters (UTF-16 code units, as notes count). */
 export const WISH_ITEM_TEXT_MAX = 120;
-/** Base64 characters of any sealed round message or match list (each kind has one fixed length). */
+/**
+ * Upper bound, in base64 characters, of the content of any sealed round message or match list.
+ * Every kind is padded to one fixed length below it (wishes/round-messages.test.ts proves it).
+ */
 export const WISH_SEALED_CONTENT_MAX = 24_000;
+
+/** Item ids: ASCII letters, digits and `:._-`, so an id never contains the `|` of an aad. */
+export const WISH_ITEM_ID_PATTERN = /^[A-Za-z0-9:._-]+$/;
+/** Round ids and user ids as they enter a domain string or an aad: no `|`, bounded. */
+export const WISH_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Hash-to-group domain of a round: `${prefix}|${lower id}|${higher id}|${roundId}`. */
+export const WISH_DST_PREFIX = 'couple-desires wishes v1';
+/** HKDF salt of a person's per-round scalar; the info adds the couple and the round. */
+export const WISH_SCALAR_LABEL = 'couple-desires wishes v1 scalar';
+/** HPKE info of every wishes envelope: separates them from notes at the key-wrapping layer. */
+export const WISH_HPKE_INFO = 'couple-desires wishes v1';
+/** A ristretto255 point encoding (RFC 9496). */
+export const WISH_POINT_BYTES = 32;
+
 /** Custom wishes one couple may hold (both partners' together). */
 export const WISH_CUSTOM_MAX = 100;
-
-/** Who the two partners of a round are, as one of them sees it. */
-export interface WishCouple {
-  selfId: string;
-  partnerId: string;
-}
-
-/** A sealed round message, match list or custom wish: a v2 note's shape around other bytes. */
-export interface SealedWishBlob {
-  content: string;
-  encryption_data: EncryptionDataV2;
-}

@@ -1,4 +1,20 @@
-import type { WishTier } from '@couple/protocol/browser';
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { WISH_CATALOG, customWishId, type WishTier } from '@couple/protocol/browser';
+import { logClientError } from '../../lib/client-errors.js';
+import { useI18n } from '../../lib/i18n.js';
+import { wishesApi } from './api.js';
+import { emptyDeviceWishes, withAnswer, type DeviceWishes } from './device-store.js';
+import type { OpenedWish } from './engine-open.js';
+import { proposeWish } from './propose.js';
+import { useWishPreferences } from './preferences.js';
+import { wishesKeys } from './queries.js';
+import { waitsForPartner } from './round-step.js';
+import { useWishEngine, wishStore } from './use-engine-context.js';
+import { useDeviceWishes, useOpenedWishes } from './use-wishes-data.js';
+import type { WishAnswers } from './wish-set.js';
+
+const NO_ANSWERS: WishAnswers = {};
 
 export type WishAnswer = 'yes' | 'maybe' | 'no';
 
@@ -45,18 +61,95 @@ export interface WishesView {
   withdraw(id: string): Promise<void>;
 }
 
-const NOTHING: WishesView = {
-  status: 'loading',
-  entries: [],
-  matches: [],
-  waitingForPartner: false,
-  answersHere: false,
-  answer: () => undefined,
-  propose: () => Promise.resolve(),
-  withdraw: () => Promise.resolve(),
-};
+/** The entries the screen lists: the catalog's visible tiers, then the custom wishes. */
+export function wishEntries(
+  answers: WishAnswers,
+  hiddenTiers: readonly WishTier[],
+  custom: readonly OpenedWish[],
+  translate: (text: string) => string,
+): WishEntry[] {
+  const hidden = new Set(hiddenTiers);
+  const catalog = WISH_CATALOG.filter((wish) => !hidden.has(wish.tier)).map((wish): WishEntry => ({
+    id: wish.id,
+    text: translate(wish.text),
+    tier: wish.tier,
+    proposedByMe: false,
+    answer: answers[wish.id] ?? null,
+  }));
+  const own = custom.map((wish): WishEntry => ({
+    id: wish.id,
+    text: wish.text,
+    tier: 'custom',
+    proposedByMe: wish.proposedByMe,
+    answer: answers[wish.id] ?? null,
+  }));
+  return [...catalog, ...own];
+}
+
+/** The stored matches the screen can show: a hidden tier or a withdrawn wish is left out. */
+export function matchEntries(matches: readonly string[], entries: readonly WishEntry[]) {
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  return matches.flatMap((id) => byId.get(id) ?? []);
+}
 
 /** The Wishes screen's data and actions (issue 29); the rounds themselves run in useWishRounds. */
 export function useWishes(): WishesView {
-  return NOTHING;
+  // Re-renders on a change of language: the catalog's texts follow.
+  const i18n = useI18n();
+  const queryClient = useQueryClient();
+  const engine = useWishEngine();
+  const { hiddenTiers } = useWishPreferences();
+  const { userId, ctx, state } = engine;
+  const answers = useDeviceWishes(userId).data?.answers ?? NO_ANSWERS;
+  const opened = useOpenedWishes(engine).data;
+
+  const entries = wishEntries(answers, hiddenTiers, opened?.custom ?? [], (text) => i18n._(text));
+  const matches = matchEntries(opened?.matches ?? [], entries);
+
+  const answer = useCallback(
+    (id: string, choice: WishAnswer | null) => {
+      if (!userId) return;
+      queryClient.setQueryData(wishesKeys.device(userId), (current: DeviceWishes | undefined) =>
+        withAnswer(current ?? emptyDeviceWishes(userId), id, choice),
+      );
+      void wishStore
+        .update(userId, (current) => withAnswer(current, id, choice))
+        .catch((error: unknown) => logClientError('wish_answer', error));
+    },
+    [userId, queryClient],
+  );
+
+  const propose = useCallback(
+    async (text: string) => {
+      if (!ctx) throw new Error(i18n._('Wishes are not ready on this device yet'));
+      const id = await proposeWish(ctx, text);
+      // Whoever proposes a wish wants it: a yes here, which they can still change.
+      answer(customWishId(id), 'yes');
+      await queryClient.invalidateQueries({ queryKey: wishesKeys.state() });
+    },
+    [ctx, answer, queryClient, i18n],
+  );
+
+  const withdraw = useCallback(
+    async (id: string) => {
+      const wish = opened?.custom.find((held) => held.id === id && held.proposedByMe);
+      if (!wish) return;
+      await wishesApi.withdrawWish(wish.serverId);
+      answer(id, null);
+      await queryClient.invalidateQueries({ queryKey: wishesKeys.state() });
+    },
+    [opened, answer, queryClient],
+  );
+
+  return {
+    status: engine.status,
+    entries,
+    matches,
+    waitingForPartner:
+      userId !== undefined && state !== undefined && waitsForPartner(state.rounds, userId),
+    answersHere: Object.keys(answers).length > 0,
+    answer,
+    propose,
+    withdraw,
+  };
 }

@@ -1,0 +1,13 @@
+import { call } from '../../lib/api.js';
+import type { WishesApi } from './engine-context.js';
+
+/** The wishes routes (packages/protocol contract/wishes-api.ts). No answer is ever sent. */
+export const wishesApi: WishesApi = {
+  getWishes: () => call('getWishes'),
+  proposeWish: (body) => call('proposeWish', { body }),
+  withdrawWish: (id) => call('withdrawWish', { params: { id } }),
+  startWishRound: (body) => call('startWishRound', { body }),
+  replyWishRound: (id, body) => call('replyWishRound', { params: { id }, body }),
+  finishWishRound: (id, body) => call('finishWishRound', { params: { id }, body }),
+  completeWishRound: (id, body) => call('completeWishRound', { params: { id }, body }),
+};

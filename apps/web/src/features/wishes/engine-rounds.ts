@@ -1,0 +1,178 @@
+import type { WishRound } from '@couple/protocol';
+import type { SealedWishBlob } from '@couple/protocol/browser';
+import { ApiError } from '../../lib/api-errors.js';
+import { isNetworkFailure } from '../offline/network.js';
+import { withRound, withoutRound } from './device-store.js';
+import type { EngineContext } from './engine-context.js';
+import { hasNewMatch, nextRoundStep, type RoundRecord, type RoundStep } from './round-step.js';
+import { sameSet } from './wish-set.js';
+import { asSealed, type RoundBase } from './wish-crypto.js';
+
+/** A newer round superseded this one: its step is dropped without a word. */
+const SUPERSEDED = new Set(['wish_round_not_found', 'wish_round_out_of_order']);
+
+/** Rounds this page could not step (a blob that does not open): not tried again on every fetch. */
+const failedRounds = new Set<string>();
+
+function base(ctx: EngineContext, roundId: string): RoundBase {
+  return {
+    roundId,
+    couple: ctx.couple,
+    identity: ctx.identity,
+    partnerPublicKey: ctx.partnerKey.publicKey,
+  };
+}
+
+/** Handles a refused request; true when it was expected (superseded round, changed key). */
+function settleRefusal(ctx: EngineContext, error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === 'partner_key_changed') {
+    ctx.onPartnerKeyChanged();
+    return true;
+  }
+  return error.code !== null && SUPERSEDED.has(error.code);
+}
+
+/**
+ * Starts a round when the set differs from the last round's, and only after the person answered
+ * on this device. The record is kept before the offer goes out: the finish needs its set.
+ */
+export async function startRoundIfChanged(
+  ctx: EngineContext,
+  currentSet: readonly string[],
+): Promise<void> {
+  await ctx.exclusive(`wishes-start:${ctx.couple.selfId}`, async () => {
+    const held = await ctx.store.load(ctx.couple.selfId);
+    if (Object.keys(held.answers).length === 0 || sameSet(held.lastSet, currentSet)) return;
+    const roundId = ctx.newId();
+    const items = [...currentSet];
+    const offer = await ctx.crypto.startWishRound({ ...base(ctx, roundId), items });
+    const record: RoundRecord = { roundId, role: 'initiator', items, step: 'started' };
+    await ctx.store.update(ctx.couple.selfId, (current) => withRound(current, record));
+    try {
+      await ctx.api.startWishRound({ id: roundId, offer });
+    } catch (error) {
+      await ctx.store.update(ctx.couple.selfId, (current) => withoutRound(current, roundId));
+      if (settleRefusal(ctx, error)) return;
+      throw error;
+    }
+    await ctx.store.update(ctx.couple.selfId, (current) => ({ ...current, lastSet: items }));
+  });
+}
+
+interface StepInput {
+  round: WishRound;
+  record: RoundRecord | undefined;
+  currentSet: readonly string[];
+  previousMatches: readonly string[];
+}
+
+/** The partner's blobs open only when sealed by the partner key this device trusts. */
+function partnerBlob(ctx: EngineContext, blob: WishRound['offer'] | null): SealedWishBlob {
+  const sealed = blob ? asSealed(blob) : null;
+  if (!sealed || sealed.encryption_data.sender_key_id !== ctx.partnerKey.keyId) {
+    throw new Error('A round message not sealed by the trusted partner key');
+  }
+  return sealed;
+}
+
+function ownBlob(blob: WishRound['offer'] | null): SealedWishBlob {
+  const sealed = blob ? asSealed(blob) : null;
+  if (!sealed) throw new Error('A round message that is not end-to-end');
+  return sealed;
+}
+
+async function reply(ctx: EngineContext, { round, currentSet }: StepInput): Promise<void> {
+  const items = [...currentSet];
+  const answer = await ctx.crypto.replyToWishRound({
+    ...base(ctx, round.id),
+    offer: partnerBlob(ctx, round.offer),
+    items,
+  });
+  const record: RoundRecord = { roundId: round.id, role: 'responder', items, step: 'replied' };
+  await ctx.store.update(ctx.couple.selfId, (current) => withRound(current, record));
+  try {
+    await ctx.api.replyWishRound(round.id, { reply: answer });
+  } catch (error) {
+    await ctx.store.update(ctx.couple.selfId, (current) => withoutRound(current, round.id));
+    throw error;
+  }
+}
+
+/** The person's new match list, sealed by this device to both partners (any device opens it). */
+function sealMatches(ctx: EngineContext, roundId: string, matches: readonly string[]) {
+  return ctx.crypto.sealWishMatches({ ...base(ctx, roundId), matches });
+}
+
+async function finish(ctx: EngineContext, input: StepInput, record: RoundRecord): Promise<void> {
+  const { round } = input;
+  const result = await ctx.crypto.finishWishRound({
+    ...base(ctx, round.id),
+    offer: ownBlob(round.offer),
+    reply: partnerBlob(ctx, round.reply),
+    items: record.items,
+  });
+  const matches = await sealMatches(ctx, round.id, result.matches);
+  await ctx.api.finishWishRound(round.id, {
+    finish: result.finish,
+    matches,
+    new_match: hasNewMatch(result.matches, input.previousMatches),
+  });
+  await ctx.store.update(ctx.couple.selfId, (current) =>
+    withRound(current, { ...record, step: 'finished' }),
+  );
+}
+
+async function complete(ctx: EngineContext, { round }: StepInput, record: RoundRecord) {
+  const result = await ctx.crypto.completeWishRound({
+    ...base(ctx, round.id),
+    offer: partnerBlob(ctx, round.offer),
+    reply: ownBlob(round.reply),
+    finish: partnerBlob(ctx, round.finish),
+    items: record.items,
+  });
+  const matches = await sealMatches(ctx, round.id, result.matches);
+  await ctx.api.completeWishRound(round.id, { matches });
+  await ctx.store.update(ctx.couple.selfId, (current) =>
+    withRound(current, { ...record, step: 'completed' }),
+  );
+}
+
+async function takeStep(ctx: EngineContext, step: RoundStep, input: StepInput): Promise<void> {
+  if (step === 'reply') return reply(ctx, input);
+  if (!input.record) return;
+  return step === 'finish' ? finish(ctx, input, input.record) : complete(ctx, input, input.record);
+}
+
+/**
+ * Takes every open round's next step (round-step.ts), each under a lock and decided again inside
+ * it from the device's record, so two tabs never take the same step twice.
+ */
+export async function stepRounds(
+  ctx: EngineContext,
+  rounds: readonly WishRound[],
+  currentSet: readonly string[],
+  previousMatches: readonly string[],
+): Promise<void> {
+  const selfId = ctx.couple.selfId;
+  for (const round of rounds) {
+    if (failedRounds.has(round.id)) continue;
+    await ctx.exclusive(`wishes-round:${round.id}`, async () => {
+      const held = await ctx.store.load(selfId);
+      const record = held.rounds[round.id];
+      const answersHere = Object.keys(held.answers).length > 0;
+      const step = nextRoundStep(round, selfId, record, answersHere);
+      if (!step) return;
+      try {
+        await takeStep(ctx, step, { round, record, currentSet, previousMatches });
+      } catch (error) {
+        if (settleRefusal(ctx, error)) return;
+        // Offline or a server hiccup: the next fetch tries again. Anything else would fail again.
+        const transient =
+          isNetworkFailure(error) || (error instanceof ApiError && error.status >= 500);
+        if (!transient) failedRounds.add(round.id);
+        ctx.onError(`wish_round_${step}`, error);
+      }
+    });
+  }
+}

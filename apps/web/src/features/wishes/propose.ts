@@ -1,0 +1,34 @@
+import { WISH_ITEM_TEXT_MAX } from '@couple/protocol/browser';
+import { i18n } from '../../lib/i18n.js';
+import type { EngineContext } from './engine-context.js';
+
+/** The text a custom wish is proposed with, or the reason it cannot be (shown as is). */
+export function checkWishText(text: string): { text: string } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: i18n._('Write the wish first') };
+  if ([...trimmed].length > WISH_ITEM_TEXT_MAX) {
+    return {
+      error: i18n._('A wish can be at most {max} characters', { max: WISH_ITEM_TEXT_MAX }),
+    };
+  }
+  return { text: trimmed };
+}
+
+/**
+ * Proposes a custom wish: its text sealed by this device to both partners (the server only
+ * stores it); returns the server's id (the devices match on customWishId of it).
+ */
+export async function proposeWish(ctx: EngineContext, text: string): Promise<string> {
+  const checked = checkWishText(text);
+  if ('error' in checked) throw new Error(checked.error);
+  const id = ctx.newId();
+  const sealed = await ctx.crypto.sealWishItem({
+    itemId: id,
+    couple: ctx.couple,
+    identity: ctx.identity,
+    partnerPublicKey: ctx.partnerKey.publicKey,
+    text: checked.text,
+  });
+  await ctx.api.proposeWish({ id, text: sealed });
+  return id;
+}

@@ -1,0 +1,110 @@
+import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { WishesState } from '@couple/protocol';
+import type { Identity } from '@couple/protocol/browser';
+import { logClientError } from '../../lib/client-errors.js';
+import { uuid } from '../../lib/uuid.js';
+import { useProfile } from '../profile/queries.js';
+import { useKeys } from '../keys/use-keys.js';
+import { refreshKeys, useDeviceKeys } from '../keys/queries.js';
+import type { KeyState } from '../keys/key-state.js';
+import { wishesApi } from './api.js';
+import { indexedDbWishStore, memoryWishStore } from './device-store.js';
+import { webLockExclusive, type EngineContext } from './engine-context.js';
+import type { OpenKeys } from './engine-open.js';
+import { useWishesState } from './queries.js';
+import { lazyWishCrypto } from './lazy-crypto.js';
+import type { WishesStatus } from './use-wishes.js';
+
+/** Without IndexedDB (some private modes) answers last as long as the page. */
+const store = typeof indexedDB === 'undefined' ? memoryWishStore() : indexedDbWishStore;
+
+export interface WishEngine {
+  status: WishesStatus;
+  userId: string | undefined;
+  state: WishesState | undefined;
+  /** When `state` was fetched: what the opened texts are cached by. */
+  stateAt: number;
+  /** Set only when rounds may run: keys ready and the partner's current key trusted here. */
+  ctx: EngineContext | null;
+  openKeys: OpenKeys | null;
+}
+
+/** The partner's current key, as pinned on this device; null while it is not trusted here. */
+export function trustedPartnerKey(keys: KeyState): { keyId: string; publicKey: string } | null {
+  const keyId = keys.partner?.key_id;
+  const publicKey = keyId ? keys.trustedSenders.get(keyId) : undefined;
+  return keyId && publicKey ? { keyId, publicKey } : null;
+}
+
+function statusOf(
+  partnerId: string | null | undefined,
+  keys: ReturnType<typeof useKeys>,
+  identities: readonly Identity[] | undefined,
+): WishesStatus | 'keys-ok' {
+  if (partnerId === undefined) return 'loading';
+  if (partnerId === null) return 'no-partner';
+  if (keys.unavailable) return 'needs-keys';
+  if (!keys.state || !identities) return 'loading';
+  if (keys.state.status !== 'ready' || !keys.state.current || !keys.state.partner) {
+    return 'needs-keys';
+  }
+  return trustedPartnerKey(keys.state) ? 'keys-ok' : 'partner-key-unconfirmed';
+}
+
+/** Who, with which keys, and whether the engine may run: shared by the screen and the runner. */
+export function useWishEngine(): WishEngine {
+  const queryClient = useQueryClient();
+  const keys = useKeys();
+  const userId = keys.userId;
+  const profile = useProfile();
+  const partnerId = profile.data ? profile.data.partner_id : undefined;
+  const identities = useDeviceKeys(userId).data?.identities;
+  const keyStatus = statusOf(partnerId, keys, identities);
+  const wishes = useWishesState(keyStatus === 'keys-ok');
+  const state = wishes.data;
+  const stateAt = wishes.dataUpdatedAt;
+
+  return useMemo((): WishEngine => {
+    const status: WishesStatus =
+      keyStatus !== 'keys-ok' ? keyStatus : state ? 'ready' : wishes.isError ? 'error' : 'loading';
+    const current = keys.state?.current;
+    const partnerKey = keys.state ? trustedPartnerKey(keys.state) : null;
+    if (keyStatus !== 'keys-ok' || !userId || !partnerId || !current || !partnerKey) {
+      return { status, userId, state, stateAt, ctx: null, openKeys: null };
+    }
+    const couple = { selfId: userId, partnerId };
+    const held = identities ?? [current];
+    const ownIds = new Set(held.map((identity) => identity.keyId));
+    const trustedPartnerKeys = new Map(
+      [...(keys.state?.trustedSenders ?? [])].filter(([keyId]) => !ownIds.has(keyId)),
+    );
+    const ctx: EngineContext = {
+      couple,
+      identity: current,
+      identities: held,
+      partnerKey,
+      store,
+      api: wishesApi,
+      crypto: lazyWishCrypto,
+      exclusive: webLockExclusive,
+      newId: uuid,
+      onPartnerKeyChanged: () => void refreshKeys(queryClient),
+      onError: (context, error) => logClientError(context, error),
+    };
+    const openKeys = { couple, identities: held, trustedPartnerKeys };
+    return { status, userId, state, stateAt, ctx, openKeys };
+  }, [
+    keyStatus,
+    state,
+    stateAt,
+    wishes.isError,
+    keys.state,
+    userId,
+    partnerId,
+    identities,
+    queryClient,
+  ]);
+}
+
+export { store as wishStore };
