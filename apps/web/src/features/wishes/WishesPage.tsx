@@ -42,7 +42,10 @@ export function WishesPage() {
   const view: WishView = params.get('view') === 'list' ? 'list' : 'one';
   const entries = wishes.entries;
   const ready = ANSWERING.includes(wishes.status);
-  const answering = ready && (wishes.answersHere || answerHere);
+  // No answers here but matches: another device holds the answers. Answering here would match
+  // from an empty list, so it waits for a tap. No answers and no matches is a first visit.
+  const elsewhere = !wishes.answersHere && wishes.matches.length > 0 && !answerHere;
+  const answering = ready && !elsewhere;
 
   function showView(next: WishView) {
     setParams(next === 'list' ? { view: 'list' } : {}, { replace: true });
@@ -67,7 +70,7 @@ export function WishesPage() {
       {ready && (
         <WishMatches matches={wishes.matches} waitingForPartner={wishes.waitingForPartner} />
       )}
-      {ready && !answering && <NotAnsweredHere onAnswerHere={() => setAnswerHere(true)} />}
+      {ready && elsewhere && <NotAnsweredHere onAnswerHere={() => setAnswerHere(true)} />}
       {answering && (
         <section aria-labelledby="wish-answers-title" className="flex flex-col gap-4">
           <h2 id="wish-answers-title" className="sr-only">
