@@ -10,6 +10,7 @@ import { InboxPage } from '../pages/InboxPage.js';
 import { Layout } from '../pages/Layout.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
 import { WishesPage } from '../pages/WishesPage.js';
+import { WCAG_AA_TAGS, expectAccessible } from '../support/axe.js';
 import { expect, test, toast } from '../support/fixtures.js';
 import { recordTexts, signedInCouple } from '../support/flows.js';
 
@@ -47,6 +48,8 @@ test('two partners answer their wishes and see only what both want', async ({
   const [alice, bob] = await Promise.all([openWishes(alicePage), openWishes(bobPage)]);
   await expect(alice.privacy).toContainText('Your answers stay on this device.');
   await expect(alice.noMatches).toBeVisible();
+  await expectAccessible(alicePage, 'wishes, card, desktop', WCAG_AA_TAGS);
+  await expectAccessible(bobPage, 'wishes, card, phone', WCAG_AA_TAGS);
   // Everything Alice's matches ever show, however briefly.
   const aliceSawMatches = await recordTexts(alicePage, '[data-testid="wish-matches"] button');
 
@@ -77,6 +80,7 @@ test('two partners answer their wishes and see only what both want', async ({
   await expect(toast(bobPage, WISH_TEXTS.newMatchPush)).toBeVisible({ timeout: MATCH_MS });
   await expectMatches(alice, [bothYes!]);
   await expectMatches(bob, [bothYes!]);
+  await expectAccessible(alicePage, 'wishes, list with a match', WCAG_AA_TAGS);
 
   // Bob lets his maybe count as a yes: his maybe meets Alice's yes. Alice's own maybe does not.
   await new Layout(bobPage).open('settings');
