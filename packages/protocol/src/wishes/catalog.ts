@@ -12,9 +12,6 @@ import { WISH_TIERS, type WishTier } from './tiers.js';
 
 export const WISH_CATALOG_VERSION = 1;
 
-/** The longest wish id, catalog or custom: what a schema of answers may accept. */
-export const WISH_ID_MAX = 64;
-
 export interface CatalogWish {
   /** `c:<kebab-slug>`, stable forever: what the devices hash and match on. */
   id: string;
