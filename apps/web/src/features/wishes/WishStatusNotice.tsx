@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.js';
 import { ROUTES } from '../auth/routing.js';
+import { useKeys } from '../keys/use-keys.js';
 import type { WishesStatus } from './use-wishes.js';
 
 interface Notice {
@@ -11,7 +12,7 @@ interface Notice {
   link?: { to: string; label: string };
 }
 
-const NOTICES: Partial<Record<WishesStatus, Notice>> = {
+const NOTICES: Partial<Record<WishesStatus | 'partner-needs-keys', Notice>> = {
   'no-partner': {
     icon: UserPlus,
     text: /*i18n*/ 'Wishes are for the two of you: connect with your partner first.',
@@ -21,6 +22,11 @@ const NOTICES: Partial<Record<WishesStatus, Notice>> = {
     icon: KeyRound,
     text: /*i18n*/ 'Wishes are matched with this device’s encryption keys, and it has none yet.',
     link: { to: ROUTES.keySetup, label: /*i18n*/ 'Set up this device' },
+  },
+  // Not a status of its own: needs-keys while this device is ready but the partner has no key.
+  'partner-needs-keys': {
+    icon: KeyRound,
+    text: /*i18n*/ 'Your partner’s device has no encryption key yet. Matching starts once they open the app.',
   },
   'partner-key-unconfirmed': {
     icon: ShieldAlert,
@@ -36,6 +42,7 @@ const NOTICES: Partial<Record<WishesStatus, Notice>> = {
 /** Why the wishes cannot be answered on this device right now, and where to fix it. */
 export function WishStatusNotice({ status }: { status: WishesStatus }) {
   const i18n = useI18n();
+  const keys = useKeys();
   if (status === 'loading') {
     return (
       <p role="status" className="text-slate-600">
@@ -43,7 +50,12 @@ export function WishStatusNotice({ status }: { status: WishesStatus }) {
       </p>
     );
   }
-  const notice = NOTICES[status];
+  const partnerMissing =
+    status === 'needs-keys' &&
+    keys.state?.status === 'ready' &&
+    keys.state.current !== null &&
+    !keys.state.partner;
+  const notice = NOTICES[partnerMissing ? 'partner-needs-keys' : status];
   if (!notice) return null;
   const Icon = notice.icon;
   return (
