@@ -11,6 +11,11 @@ import type { WishAnswer } from './use-wishes.js';
 export interface DeviceWishes {
   userId: string;
   answers: WishAnswers;
+  /**
+   * The person answered on this device at least once. Until then (a newly linked device) it
+   * runs no round; afterwards, even with every answer cleared, an empty set is theirs to match.
+   */
+  answeredHere: boolean;
   /** The set of this device's last started round; null before the first. */
   lastSet: string[] | null;
   rounds: Record<string, RoundRecord>;
@@ -26,7 +31,7 @@ export interface WishStore {
 const ROUNDS_KEPT = 20;
 
 export function emptyDeviceWishes(userId: string): DeviceWishes {
-  return { userId, answers: {}, lastSet: null, rounds: {} };
+  return { userId, answers: {}, answeredHere: false, lastSet: null, rounds: {} };
 }
 
 export function withAnswer(
@@ -37,7 +42,7 @@ export function withAnswer(
   const answers = { ...current.answers };
   if (answer === null) delete answers[id];
   else answers[id] = answer;
-  return { ...current, answers };
+  return { ...current, answers, answeredHere: true };
 }
 
 /** Adds or replaces a round's record, forgetting the oldest beyond ROUNDS_KEPT. */
@@ -81,8 +86,11 @@ export function subscribeDeviceWishes(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Pages only: in Node (tests) an open channel would keep the process alive. */
 const channel =
-  typeof BroadcastChannel === 'function' ? new BroadcastChannel('couple-wishes') : null;
+  typeof window !== 'undefined' && typeof BroadcastChannel === 'function'
+    ? new BroadcastChannel('couple-wishes')
+    : null;
 channel?.addEventListener('message', () => listeners.forEach((listener) => listener()));
 
 function notify(): void {

@@ -64,15 +64,16 @@ async function openItem(
       : undefined;
   const identity = recipientIdentity(sealed, keys.identities);
   if (!senderPublicKey || !identity) return null;
+  const id = customWishId(item.id);
   const text = await crypto.openWishItem({
-    itemId: item.id,
+    itemId: id,
     proposerId: item.proposer_id,
     couple: keys.couple,
     identity,
     senderPublicKey,
     sealed,
   });
-  return { id: customWishId(item.id), serverId: item.id, text, proposedByMe: mine };
+  return { id, serverId: item.id, text, proposedByMe: mine };
 }
 
 export async function openCustomWishes(

@@ -43,7 +43,7 @@ export async function startRoundIfChanged(
 ): Promise<void> {
   await ctx.exclusive(`wishes-start:${ctx.couple.selfId}`, async () => {
     const held = await ctx.store.load(ctx.couple.selfId);
-    if (Object.keys(held.answers).length === 0 || sameSet(held.lastSet, currentSet)) return;
+    if (!held.answeredHere || sameSet(held.lastSet, currentSet)) return;
     const roundId = ctx.newId();
     const items = [...currentSet];
     const offer = await ctx.crypto.startWishRound({ ...base(ctx, roundId), items });
@@ -84,17 +84,25 @@ function ownBlob(blob: WishRound['offer'] | null): SealedWishBlob {
 
 async function reply(ctx: EngineContext, { round, currentSet }: StepInput): Promise<void> {
   const items = [...currentSet];
+  const held = await ctx.store.load(ctx.couple.selfId);
   const answer = await ctx.crypto.replyToWishRound({
     ...base(ctx, round.id),
     offer: partnerBlob(ctx, round.offer),
     items,
   });
   const record: RoundRecord = { roundId: round.id, role: 'responder', items, step: 'replied' };
-  await ctx.store.update(ctx.couple.selfId, (current) => withRound(current, record));
+  // The reply matches this set: no round of this device's own is needed for it.
+  await ctx.store.update(ctx.couple.selfId, (current) => ({
+    ...withRound(current, record),
+    lastSet: items,
+  }));
   try {
     await ctx.api.replyWishRound(round.id, { reply: answer });
   } catch (error) {
-    await ctx.store.update(ctx.couple.selfId, (current) => withoutRound(current, round.id));
+    await ctx.store.update(ctx.couple.selfId, (current) => ({
+      ...withoutRound(current, round.id),
+      lastSet: held.lastSet,
+    }));
     throw error;
   }
 }
@@ -104,7 +112,7 @@ function sealMatches(ctx: EngineContext, roundId: string, matches: readonly stri
   return ctx.crypto.sealWishMatches({ ...base(ctx, roundId), matches });
 }
 
-async function finish(ctx: EngineContext, input: StepInput, record: RoundRecord): Promise<void> {
+async function finish(ctx: EngineContext, input: StepInput, record: RoundRecord) {
   const { round } = input;
   const result = await ctx.crypto.finishWishRound({
     ...base(ctx, round.id),
@@ -138,10 +146,22 @@ async function complete(ctx: EngineContext, { round }: StepInput, record: RoundR
   );
 }
 
+/** Another device of the person started or replied: this one goes on with its current set. */
+function recordFor(step: RoundStep, input: StepInput): RoundRecord {
+  return (
+    input.record ?? {
+      roundId: input.round.id,
+      role: step === 'finish' ? 'initiator' : 'responder',
+      items: [...input.currentSet],
+      step: step === 'finish' ? 'started' : 'replied',
+    }
+  );
+}
+
 async function takeStep(ctx: EngineContext, step: RoundStep, input: StepInput): Promise<void> {
   if (step === 'reply') return reply(ctx, input);
-  if (!input.record) return;
-  return step === 'finish' ? finish(ctx, input, input.record) : complete(ctx, input, input.record);
+  const record = recordFor(step, input);
+  return step === 'finish' ? finish(ctx, input, record) : complete(ctx, input, record);
 }
 
 /**
@@ -160,8 +180,7 @@ export async function stepRounds(
     await ctx.exclusive(`wishes-round:${round.id}`, async () => {
       const held = await ctx.store.load(selfId);
       const record = held.rounds[round.id];
-      const answersHere = Object.keys(held.answers).length > 0;
-      const step = nextRoundStep(round, selfId, record, answersHere);
+      const step = nextRoundStep(round, selfId, record, held.answeredHere);
       if (!step) return;
       try {
         await takeStep(ctx, step, { round, record, currentSet, previousMatches });

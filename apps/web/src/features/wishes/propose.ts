@@ -1,4 +1,4 @@
-import { WISH_ITEM_TEXT_MAX } from '@couple/protocol/browser';
+import { WISH_ITEM_TEXT_MAX, customWishId } from '@couple/protocol/browser';
 import { i18n } from '../../lib/i18n.js';
 import type { EngineContext } from './engine-context.js';
 
@@ -6,7 +6,8 @@ import type { EngineContext } from './engine-context.js';
 export function checkWishText(text: string): { text: string } | { error: string } {
   const trimmed = text.trim();
   if (trimmed === '') return { error: i18n._('Write the wish first') };
-  if ([...trimmed].length > WISH_ITEM_TEXT_MAX) {
+  // Counted as the protocol counts it (UTF-16 code units, like a note).
+  if (trimmed.length > WISH_ITEM_TEXT_MAX) {
     return {
       error: i18n._('A wish can be at most {max} characters', { max: WISH_ITEM_TEXT_MAX }),
     };
@@ -23,7 +24,7 @@ export async function proposeWish(ctx: EngineContext, text: string): Promise<str
   if ('error' in checked) throw new Error(checked.error);
   const id = ctx.newId();
   const sealed = await ctx.crypto.sealWishItem({
-    itemId: id,
+    itemId: customWishId(id),
     couple: ctx.couple,
     identity: ctx.identity,
     partnerPublicKey: ctx.partnerKey.publicKey,

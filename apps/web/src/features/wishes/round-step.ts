@@ -14,11 +14,13 @@ export type RoundStep = 'reply' | 'finish' | 'complete';
 /**
  * The one step this device takes next in an open round, or null (docs/security.md, "Private
  * wish matching"):
- * - the responder replies to an offer, with its current set; a device with no answers here (a new
- *   device) does not, so it never matches an empty list in the person's name;
- * - the initiator's device that started it finishes once the reply is there;
- * - the responder's device that replied completes once the finish is there.
- * A step another device of the same person took leaves no record here: this device skips it.
+ * - the responder replies to an offer, with its current set;
+ * - the initiator finishes once the reply is there;
+ * - the responder completes once the finish is there.
+ * A device with no answers here (a new device) takes none, so it never matches an empty list in
+ * the person's name. The round scalar derives from the account's key, so another device of the
+ * same person may take a step this one did not start; the device that did uses its record (the
+ * set it started or replied with), and never takes a step twice.
  */
 export function nextRoundStep(
   round: WishRound,
@@ -26,18 +28,16 @@ export function nextRoundStep(
   record: RoundRecord | undefined,
   answersHere: boolean,
 ): RoundStep | null {
+  const mayStep = (role: RoundRecord['role'], after: RoundRecord['step']) =>
+    record ? record.role === role && record.step === after : answersHere;
   if (round.responder_id === selfId) {
     if (round.reply === null) return answersHere ? 'reply' : null;
-    if (round.finish !== null && record?.role === 'responder' && record.step === 'replied') {
-      return 'complete';
-    }
-    return null;
+    return round.finish !== null && mayStep('responder', 'replied') ? 'complete' : null;
   }
   if (round.initiator_id !== selfId) return null;
-  if (round.reply !== null && round.finish === null) {
-    return record?.role === 'initiator' && record.step === 'started' ? 'finish' : null;
-  }
-  return null;
+  return round.reply !== null && round.finish === null && mayStep('initiator', 'started')
+    ? 'finish'
+    : null;
 }
 
 /** An own round still waits for the partner's device to reply. */

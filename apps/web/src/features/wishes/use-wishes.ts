@@ -100,7 +100,8 @@ export function useWishes(): WishesView {
   const engine = useWishEngine();
   const { hiddenTiers } = useWishPreferences();
   const { userId, ctx, state } = engine;
-  const answers = useDeviceWishes(userId).data?.answers ?? NO_ANSWERS;
+  const device = useDeviceWishes(userId).data;
+  const answers = device?.answers ?? NO_ANSWERS;
   const opened = useOpenedWishes(engine).data;
 
   const entries = wishEntries(answers, hiddenTiers, opened?.custom ?? [], (text) => i18n._(text));
@@ -147,7 +148,7 @@ export function useWishes(): WishesView {
     matches,
     waitingForPartner:
       userId !== undefined && state !== undefined && waitsForPartner(state.rounds, userId),
-    answersHere: Object.keys(answers).length > 0,
+    answersHere: device?.answeredHere ?? false,
     answer,
     propose,
     withdraw,

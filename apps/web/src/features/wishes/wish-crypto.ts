@@ -1,67 +1,34 @@
 import {
   isEncryptionDataV2,
+  type completeWishRound,
+  type finishWishRound,
   type Identity,
+  type openWishItem,
+  type openWishMatches,
+  type replyToWishRound,
   type SealedWishBlob,
-  type WishCouple,
+  type sealWishItem,
+  type sealWishMatches,
+  type startWishRound,
+  type WishRoundBase,
 } from '@couple/protocol/browser';
 
-/** What every step of a round is bound to: the round, the couple and both devices' keys. */
-export interface RoundBase {
-  roundId: string;
-  couple: WishCouple;
-  identity: Identity;
-  /** Always a partner key this device trusts (features/keys/pins.ts). */
-  partnerPublicKey: string;
-}
-
-type Items = { items: readonly string[] };
-export interface RoundResult {
-  matches: string[];
-  partnerSetSize: number;
-}
+/** What every step of a round is bound to; `partnerPublicKey` is always a trusted key. */
+export type RoundBase = WishRoundBase;
 
 /**
  * The protocol's private matching (packages/protocol/src/wishes), as the engine uses it: an
- * interface so that the engine's tests can run it with a fake, and the real one loads lazily.
+ * interface so that tests may run the engine with another, and the real one loads lazily.
  */
 export interface WishCrypto {
-  startWishRound(input: RoundBase & Items): Promise<SealedWishBlob>;
-  replyToWishRound(input: RoundBase & Items & { offer: SealedWishBlob }): Promise<SealedWishBlob>;
-  finishWishRound(
-    input: RoundBase & Items & { offer: SealedWishBlob; reply: SealedWishBlob },
-  ): Promise<RoundResult & { finish: SealedWishBlob }>;
-  completeWishRound(
-    input: RoundBase &
-      Items & { offer: SealedWishBlob; reply: SealedWishBlob; finish: SealedWishBlob },
-  ): Promise<RoundResult>;
-  sealWishMatches(input: {
-    couple: WishCouple;
-    identity: Identity;
-    partnerPublicKey: string;
-    roundId: string;
-    matches: readonly string[];
-  }): Promise<SealedWishBlob>;
-  openWishMatches(input: {
-    couple: WishCouple;
-    identity: Identity;
-    senderPublicKey: string;
-    sealed: SealedWishBlob;
-  }): Promise<{ roundId: string; matches: string[] }>;
-  sealWishItem(input: {
-    itemId: string;
-    couple: WishCouple;
-    identity: Identity;
-    partnerPublicKey: string;
-    text: string;
-  }): Promise<SealedWishBlob>;
-  openWishItem(input: {
-    itemId: string;
-    proposerId: string;
-    couple: WishCouple;
-    identity: Identity;
-    senderPublicKey: string;
-    sealed: SealedWishBlob;
-  }): Promise<string>;
+  startWishRound: typeof startWishRound;
+  replyToWishRound: typeof replyToWishRound;
+  finishWishRound: typeof finishWishRound;
+  completeWishRound: typeof completeWishRound;
+  sealWishMatches: typeof sealWishMatches;
+  openWishMatches: typeof openWishMatches;
+  sealWishItem: typeof sealWishItem;
+  openWishItem: typeof openWishItem;
 }
 
 /** A blob as the server stores it; only an end-to-end (v2) one is a wish blob. */
