@@ -120,7 +120,9 @@ test('a wish one partner proposes reaches the other, matches, and is sent as a d
   await expect(alice.proposalCounter).toHaveText(`${wish.length}/120`);
   await alice.addProposal.click();
   await expect(toast(alicePage, 'Your wish is on both your lists')).toBeVisible();
-  await alice.answerInList({ [wish]: 'Yes' });
+  // Whoever proposes a wish wants it: it starts as their yes, which they can still change.
+  await alice.allWishes.click();
+  await expect(alice.listAnswer(wish, 'Yes')).toHaveAttribute('aria-pressed', 'true');
   await expect(alice.row(wish)).toContainText('Withdraw');
 
   // Bob sees it among the couple's own wishes, without Alice's answer, and cannot withdraw it.

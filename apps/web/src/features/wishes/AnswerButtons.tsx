@@ -14,9 +14,14 @@ const ANSWERS: { value: WishAnswer; label: string; icon: LucideIcon; chosen: str
     value: 'maybe',
     label: /*i18n*/ 'Maybe',
     icon: CircleHelp,
-    chosen: 'bg-amber-100 text-amber-900 ring-amber-600',
+    chosen: 'bg-amber-50 text-amber-900 ring-2 ring-amber-800',
   },
-  { value: 'no', label: /*i18n*/ 'No', icon: X, chosen: 'bg-slate-700 text-white ring-slate-700' },
+  {
+    value: 'no',
+    label: /*i18n*/ 'No',
+    icon: X,
+    chosen: 'bg-slate-800 text-slate-50 ring-slate-800',
+  },
 ];
 
 /**
