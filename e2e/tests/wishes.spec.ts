@@ -93,6 +93,7 @@ test('two partners answer their wishes and see only what both want', async ({
   await expectMatches(alice, [bothYes!, aliceYesBobMaybe!]);
 
   // Bob changes his mind: the match goes on both screens.
+  await bob.allWishes.click();
   await bob.listAnswer(bothYes!, 'No').click();
   await expectMatches(bob, [aliceYesBobMaybe!]);
   await expectMatches(alice, [aliceYesBobMaybe!]);
