@@ -1,7 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { RoundRecord } from './round-step.js';
 import type { WishAnswers } from './wish-set.js';
-import type { WishAnswer } from './use-wishes.js';
+import type { WishAnswer } from './types.js';
 
 /**
  * What one account's wishes keep on this device, in IndexedDB: the answers (they never leave

@@ -41,11 +41,23 @@ export interface EngineContext {
   onError(context: string, error: unknown): void;
 }
 
-/** Web Locks where the browser has them; otherwise one page cannot tell the others apart. */
+/** Names held by this page, where the browser has no Web Locks: at least one tab never repeats. */
+const heldHere = new Set<string>();
+
+/** Web Locks where the browser has them (across tabs); otherwise a guard within this page. */
 export const webLockExclusive: ExclusiveRun = async (name, run) => {
   const locks = globalThis.navigator?.locks;
-  if (!locks) return run();
-  await locks.request(name, { ifAvailable: true }, async (lock) => {
-    if (lock) await run();
-  });
+  if (locks) {
+    await locks.request(name, { ifAvailable: true }, async (lock) => {
+      if (lock) await run();
+    });
+    return;
+  }
+  if (heldHere.has(name)) return;
+  heldHere.add(name);
+  try {
+    await run();
+  } finally {
+    heldHere.delete(name);
+  }
 };

@@ -13,7 +13,7 @@ import { debouncer, runRoundSteps, startRoundIfNeeded } from './engine.js';
 import { FakeWishesServer } from './fake-server.test-support.js';
 import type { WishPreferences } from './preferences.js';
 import { proposeWish } from './propose.js';
-import type { WishAnswer } from './use-wishes.js';
+import type { WishAnswer } from './types.js';
 
 const ids = WISH_CATALOG.filter((wish) => wish.tier === 'tender').map((wish) => wish.id);
 const ALICE = 'a1a1a1a1-0000-4000-8000-000000000001';

@@ -1,4 +1,5 @@
 import { WISH_ITEM_TEXT_MAX, customWishId } from '@couple/protocol/browser';
+import { ApiError } from '../../lib/api-errors.js';
 import { i18n } from '../../lib/i18n.js';
 import type { EngineContext } from './engine-context.js';
 
@@ -30,6 +31,14 @@ export async function proposeWish(ctx: EngineContext, text: string): Promise<str
     partnerPublicKey: ctx.partnerKey.publicKey,
     text: checked.text,
   });
-  await ctx.api.proposeWish({ id, text: sealed });
+  try {
+    await ctx.api.proposeWish({ id, text: sealed });
+  } catch (error) {
+    // Sealed to a key the partner no longer has: read the keys again (the screen says why).
+    if (error instanceof ApiError && error.code === 'partner_key_changed') {
+      ctx.onPartnerKeyChanged();
+    }
+    throw error;
+  }
   return id;
 }

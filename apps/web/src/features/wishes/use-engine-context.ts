@@ -14,7 +14,7 @@ import { webLockExclusive, type EngineContext } from './engine-context.js';
 import type { OpenKeys } from './engine-open.js';
 import { useWishesState } from './queries.js';
 import { lazyWishCrypto } from './lazy-crypto.js';
-import type { WishesStatus } from './use-wishes.js';
+import type { WishesStatus } from './types.js';
 
 /** Without IndexedDB (some private modes) answers last as long as the page. */
 const store = typeof indexedDB === 'undefined' ? memoryWishStore() : indexedDbWishStore;

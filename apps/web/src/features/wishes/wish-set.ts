@@ -1,6 +1,6 @@
 import { isCatalogWishId, isCustomWishId, wishTierOf } from '@couple/protocol/browser';
 import type { WishPreferences } from './preferences.js';
-import type { WishAnswer } from './use-wishes.js';
+import type { WishAnswer } from './types.js';
 
 /** This device's answers, by wish id (`c:<slug>` or `u:<uuid>`). */
 export type WishAnswers = Readonly<Record<string, WishAnswer>>;
