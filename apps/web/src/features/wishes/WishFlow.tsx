@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { SkipForward } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '../../components/Button.js';
 import { Card } from '../../components/Card.js';
 import { useI18n } from '../../lib/i18n.js';
+import { ROUTES } from '../auth/routing.js';
 import { AnswerButtons } from './AnswerButtons.js';
 import type { WishAnswer, WishEntry } from './use-wishes.js';
 import { wishTierName } from './wish-text.js';
@@ -37,6 +39,22 @@ export function WishFlow({
   function next(run: () => void) {
     moved.current = true;
     run();
+  }
+
+  if (entries.length === 0) {
+    return (
+      <Card className="flex flex-col items-center gap-3 text-center">
+        <p className="text-slate-700">
+          {i18n._('Every tier is hidden. Choose the wishes you want to see in Settings.')}
+        </p>
+        <Link
+          to={ROUTES.settings}
+          className="inline-flex min-h-11 items-center rounded-xl px-4 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+        >
+          {i18n._('Settings')}
+        </Link>
+      </Card>
+    );
   }
 
   if (!current) {
