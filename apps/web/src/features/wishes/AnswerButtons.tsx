@@ -1,4 +1,4 @@
-import { Check, CircleHelp, X } from 'lucide-react';
+import { CircleCheckBig, CircleHelp, CircleX } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useI18n } from '../../lib/i18n.js';
 import type { WishAnswer } from './use-wishes.js';
@@ -7,7 +7,7 @@ const ANSWERS: { value: WishAnswer; label: string; icon: LucideIcon; chosen: str
   {
     value: 'yes',
     label: /*i18n*/ 'Yes',
-    icon: Check,
+    icon: CircleCheckBig,
     chosen: 'bg-brand-700 text-white ring-brand-700',
   },
   {
@@ -19,7 +19,7 @@ const ANSWERS: { value: WishAnswer; label: string; icon: LucideIcon; chosen: str
   {
     value: 'no',
     label: /*i18n*/ 'No',
-    icon: X,
+    icon: CircleX,
     chosen: 'bg-slate-800 text-slate-50 ring-slate-800',
   },
 ];

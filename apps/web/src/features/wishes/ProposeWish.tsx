@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Lock, Plus } from 'lucide-react';
+import { LockKeyhole, Plus } from 'lucide-react';
 import { WISH_ITEM_TEXT_MAX } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { Card } from '../../components/Card.js';
@@ -41,7 +41,7 @@ export function ProposeWish({ onPropose }: { onPropose: (text: string) => Promis
           {i18n._('Add a wish of your own')}
         </h2>
         <p className="flex items-start gap-2 text-sm text-slate-600">
-          <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <LockKeyhole className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {i18n._(
             'Only the two of you can read it: it is encrypted on this device for your devices and your partner’s.',
           )}

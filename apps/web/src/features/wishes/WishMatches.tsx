@@ -1,4 +1,4 @@
-import { Heart, Hourglass, Send } from 'lucide-react';
+import { Blend, Hourglass, SendHorizontal } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { WISH_TIERS } from '@couple/protocol/browser';
 import { Card } from '../../components/Card.js';
@@ -37,7 +37,7 @@ export function WishMatches({
         id="wish-matches-title"
         className="flex items-center gap-2 text-lg font-semibold text-slate-900"
       >
-        <Heart className="size-5 text-brand-700" aria-hidden="true" />
+        <Blend className="size-5 text-brand-700" aria-hidden="true" />
         {i18n._('Your matches')}
       </h2>
       {waitingForPartner && (
@@ -85,7 +85,7 @@ export function WishMatches({
                       </span>
                       <span className="text-sm text-slate-600">{wishTierName(entry)}</span>
                     </span>
-                    <Send
+                    <SendHorizontal
                       className="size-5 shrink-0 text-brand-700 rtl:-scale-x-100"
                       aria-hidden="true"
                     />

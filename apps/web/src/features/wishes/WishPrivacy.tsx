@@ -1,4 +1,4 @@
-import { ChevronDown, ShieldCheck } from 'lucide-react';
+import { ChevronDown, EyeOff } from 'lucide-react';
 import { useI18n } from '../../lib/i18n.js';
 
 /**
@@ -15,7 +15,7 @@ export function WishPrivacy({ open }: { open: boolean }) {
       className="group rounded-2xl bg-brand-50 px-4 py-1 text-sm text-slate-800 ring-1 ring-brand-200"
     >
       <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 [&::-webkit-details-marker]:hidden">
-        <ShieldCheck className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+        <EyeOff className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
         <h2 id="wish-privacy-title" className="flex-1 text-base font-semibold text-slate-900">
           {i18n._('Just between the two of you')}
         </h2>

@@ -1,4 +1,4 @@
-import { KeyRound, ShieldAlert, UserPlus, TriangleAlert } from 'lucide-react';
+import { Key, ShieldX, TriangleAlert, UserPlus } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.js';
@@ -19,17 +19,17 @@ const NOTICES: Partial<Record<WishesStatus | 'partner-needs-keys', Notice>> = {
     link: { to: ROUTES.partner, label: /*i18n*/ 'Connect with your partner' },
   },
   'needs-keys': {
-    icon: KeyRound,
+    icon: Key,
     text: /*i18n*/ 'Wishes are matched with this device’s encryption keys, and it has none yet.',
     link: { to: ROUTES.keySetup, label: /*i18n*/ 'Set up this device' },
   },
   // Not a status of its own: needs-keys while this device is ready but the partner has no key.
   'partner-needs-keys': {
-    icon: KeyRound,
+    icon: Key,
     text: /*i18n*/ 'Your partner’s device has no encryption key yet. Matching starts once they open the app.',
   },
   'partner-key-unconfirmed': {
-    icon: ShieldAlert,
+    icon: ShieldX,
     text: /*i18n*/ 'Your partner’s key changed. Matching waits until you have compared your safety number.',
     link: { to: ROUTES.safetyNumber, label: /*i18n*/ 'Compare the safety number' },
   },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Trash2 } from 'lucide-react';
+import { Undo2 } from 'lucide-react';
 import { toast } from '../../lib/toast.js';
 import { useI18n } from '../../lib/i18n.js';
 import { logClientError } from '../../lib/client-errors.js';
@@ -37,7 +37,7 @@ export function WithdrawWish({
       onClick={() => void withdraw()}
       className="inline-flex min-h-11 items-center gap-2 self-start rounded-xl px-3 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50"
     >
-      <Trash2 className="size-4" aria-hidden="true" />
+      <Undo2 className="size-4 rtl:-scale-x-100" aria-hidden="true" />
       {i18n._('Withdraw')}
     </button>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTE_MAX } from '@couple/protocol/browser';
-import { desireFromWish, readDesireFromWish } from './desire-from-wish.js';
+import { desireFromWish } from '../wishes/desire-from-wish.js';
+import { readDesireFromWish } from './wish-prefill.js';
 
 describe('a desire from a wish match', () => {
   it('carries the wish in the note, marked, at the tier’s intensity', () => {
