@@ -3,15 +3,16 @@ import type { Locale } from '@couple/protocol';
 import { APP_TEXTS } from '@couple/protocol/browser';
 import { mentioningAnyIn, textIn } from '../support/texts.js';
 
-export type Section = 'desire' | 'inbox' | 'profile' | 'settings';
+export type Section = 'desire' | 'inbox' | 'wishes' | 'profile' | 'settings';
 
 /**
- * Link names (their ids): the mobile tab's and the desktop sidebar's, which name the same four
+ * Link names (their ids): the mobile tab's and the desktop sidebar's, which name the same five
  * places; a link's name may also hold its unread badge.
  */
 const LINKS: Record<Section, readonly string[]> = {
   desire: ['Desire', 'Share Desire'],
   inbox: [APP_TEXTS.inboxTitle],
+  wishes: ['Wishes'],
   profile: ['Profile'],
   settings: ['Settings'],
 };

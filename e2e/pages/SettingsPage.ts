@@ -37,6 +37,14 @@ export class SettingsPage {
     return this.page.getByText('v1.0.0', { exact: true });
   }
 
+  /** Settings › Wishes: a tier's switch shows it (by the tier's English name). */
+  wishTier(name: string) {
+    return this.page.getByRole('switch', { name: this.t(name) });
+  }
+  get maybeCountsAsYes() {
+    return this.page.getByRole('switch', { name: this.t('Count my maybe as a yes when matching') });
+  }
+
   get quietHours() {
     return this.page.getByRole('switch', { name: this.t(QUIET_TEXTS.enable) });
   }

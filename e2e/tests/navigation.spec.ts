@@ -1,4 +1,4 @@
-import { APP_TEXTS } from '@couple/protocol/browser';
+import { APP_TEXTS, LOCALES } from '@couple/protocol/browser';
 import { InboxPage } from '../pages/InboxPage.js';
 import { Layout } from '../pages/Layout.js';
 import { OnboardingPage } from '../pages/OnboardingPage.js';
@@ -51,3 +51,36 @@ for (const mobile of [true, false]) {
     await expect(page).toHaveTitle('Inbox · Couple Desires');
   });
 }
+
+test('five tabs fit a 360 px phone in every language', async ({ openBrowser, backend }) => {
+  for (const locale of LOCALES) {
+    // A new account each time: an account's stored language would win over the browser's.
+    const [alice] = await backend.couple();
+    const page = await openBrowser({ locale, viewport: { width: 360, height: 740 }, mobile: true });
+    await signIn(page, alice, /\/$/, locale);
+    const layout = new Layout(page, locale);
+    const tabs = layout.tabBar.getByRole('link');
+    await expect(tabs).toHaveCount(5);
+    await expect(layout.link('wishes')).toBeVisible();
+    // Every label stays inside its tab, and every tab inside the screen.
+    const overflowing = await tabs.evaluateAll((links) =>
+      links
+        .filter((link) => {
+          const box = link.getBoundingClientRect();
+          const label = link.querySelector('span')?.getBoundingClientRect();
+          return (
+            link.scrollWidth > link.clientWidth ||
+            box.left < 0 ||
+            box.right > window.innerWidth ||
+            !label ||
+            label.left < box.left ||
+            label.right > box.right
+          );
+        })
+        .map((link) => link.textContent),
+    );
+    expect(overflowing, locale).toEqual([]);
+    await page.screenshot({ path: `test-results/e2e/tabs-360-${locale}.png` });
+    await page.context().close();
+  }
+});

@@ -61,6 +61,9 @@ const EmailChangedPage = lazy(() =>
     default: m.EmailChangedPage,
   })),
 );
+const WishesPage = lazy(() =>
+  import('../features/wishes/WishesPage.js').then((m) => ({ default: m.WishesPage })),
+);
 const SettingsPage = lazy(() =>
   import('../features/settings/SettingsPage.js').then((m) => ({ default: m.SettingsPage })),
 );
@@ -91,6 +94,7 @@ export function AppRoutes() {
           <Route path="/" element={<ProtectedLayout />}>
             <Route index element={<DesirePage />} />
             <Route path="notifications" element={<NotificationsPage />} />
+            <Route path="wishes" element={<WishesPage />} />
             <Route path="profile" element={<ProfilePage />} />
             <Route path="settings" element={<SettingsPage />} />
             <Route path="keys/setup" element={<KeySetupPage />} />

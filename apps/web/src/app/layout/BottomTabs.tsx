@@ -11,7 +11,14 @@ export function BottomTabs({ unread }: { unread: number }) {
       aria-label={i18n._('Main')}
       className="fixed inset-x-0 bottom-0 z-20 border-t border-brand-100 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className="mx-auto grid max-w-md grid-cols-4">
+      {/*
+       * Five tabs share a 360 px phone: a tab whose longest word is wider than a fifth
+       * ("Configurações", "Einstellungen") takes that width, the others split the rest.
+       */}
+      <ul
+        className="mx-auto grid max-w-md"
+        style={{ gridTemplateColumns: `repeat(${NAV_ITEMS.length}, minmax(min-content, 1fr))` }}
+      >
         {NAV_ITEMS.map(({ to, tab, icon: Icon, unread: showsUnread }) => (
           <li key={to}>
             <NavLink

@@ -1,4 +1,4 @@
-import { Heart, Inbox, Settings, User, type LucideIcon } from 'lucide-react';
+import { Heart, Inbox, Settings, Sparkles, User, type LucideIcon } from 'lucide-react';
 import { APP_NAME, APP_TEXTS } from '@couple/protocol/browser';
 import { ROUTES } from '../../features/auth/routing.js';
 import { i18n } from '../../lib/i18n.js';
@@ -15,7 +15,8 @@ export interface NavItem {
 
 /**
  * SPEC §2: tabs Desire, Inbox, Profile, Settings; sidebar Share Desire, Notifications, Profile,
- * Settings, except that /notifications is "Inbox" everywhere (docs/decisions.md).
+ * Settings, except that /notifications is "Inbox" everywhere, and issue 29 adds Wishes
+ * (docs/decisions.md).
  */
 export const NAV_ITEMS: NavItem[] = [
   { to: ROUTES.home, tab: /*i18n*/ 'Desire', side: /*i18n*/ 'Share Desire', icon: Heart },
@@ -26,6 +27,7 @@ export const NAV_ITEMS: NavItem[] = [
     icon: Inbox,
     unread: true,
   },
+  { to: ROUTES.wishes, tab: /*i18n*/ 'Wishes', side: /*i18n*/ 'Wishes', icon: Sparkles },
   { to: ROUTES.profile, tab: /*i18n*/ 'Profile', side: /*i18n*/ 'Profile', icon: User },
   { to: ROUTES.settings, tab: /*i18n*/ 'Settings', side: /*i18n*/ 'Settings', icon: Settings },
 ];

@@ -8,6 +8,7 @@ export const ROUTES = {
   notifications: '/notifications',
   profile: '/profile',
   settings: '/settings',
+  wishes: '/wishes',
   keySetup: '/keys/setup',
   recoveryKey: '/keys/recovery',
   safetyNumber: '/keys/safety',

@@ -1,8 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast.js';
 import { Send } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { KEY_TEXTS, NOTE_MAX, OFFLINE_TEXTS, TEXTS, TOAST_MS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { Card } from '../../components/Card.js';
@@ -27,6 +27,7 @@ import { OutboxList } from '../outbox/OutboxList.js';
 import { ThinkingOfYouButton } from '../thoughts/ThinkingOfYouButton.js';
 import { sendDesire } from './send.js';
 import { ROUTES } from '../auth/routing.js';
+import { readDesireFromWish } from './wish-prefill.js';
 import { i18n, useI18n } from '../../lib/i18n.js';
 
 const KNOWN_TEXTS: readonly string[] = [TEXTS.partnerLoading, TEXTS.noConnectedPartner];
@@ -42,9 +43,15 @@ function sendErrorText(error: unknown): string {
 
 export function DesirePage() {
   useI18n();
-  const [intensity, setIntensity] = useState(() => loadScore(STORAGE_KEYS.intensity));
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A tapped wish match arrives with its tier's intensity and a note carrying it.
+  const [fromWish] = useState(() => readDesireFromWish(location.state));
+  const [intensity, setIntensity] = useState(
+    () => fromWish?.intensity ?? loadScore(STORAGE_KEYS.intensity),
+  );
   const [urgency, setUrgency] = useState(() => loadScore(STORAGE_KEYS.urgency));
-  const [note, setNote] = useState('');
+  const [note, setNote] = useState(fromWish?.wishNote ?? '');
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const queryClient = useQueryClient();
@@ -52,6 +59,11 @@ export function DesirePage() {
   const seal = noteSealOf(keys.state);
   const partnerName = usePartnerStatus().data?.partner?.username ?? i18n._('Your partner');
   const keyChanged = keys.state?.partnerKeyChanged ?? false;
+
+  useEffect(() => {
+    // Used once: coming back to this entry of the history must not fill the note again.
+    if (fromWish) void navigate('.', { replace: true, state: null });
+  }, [fromWish, navigate]);
 
   async function submit(event?: FormEvent, { acceptKeyChange = false } = {}) {
     event?.preventDefault();

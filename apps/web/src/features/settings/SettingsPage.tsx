@@ -16,6 +16,7 @@ import { ThemeSetting } from './ThemeSetting.js';
 import { QuietHoursSetting } from '../quiet/QuietHoursSetting.js';
 import { useI18n } from '../../lib/i18n.js';
 import { LanguageSetting } from './LanguageSetting.js';
+import { WishSettings } from '../wishes/WishSettings.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   // Not derived from the title: translated titles need not have any letter an id can keep.
@@ -44,6 +45,9 @@ export function SettingsPage() {
       </Section>
       <Section title={i18n._(QUIET_TEXTS.title)}>
         <QuietHoursSetting />
+      </Section>
+      <Section title={i18n._('Wishes')}>
+        <WishSettings />
       </Section>
       <Section title={i18n._(APP_TEXTS.themeTitle)}>
         <ThemeSetting />

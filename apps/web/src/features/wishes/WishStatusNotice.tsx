@@ -1,0 +1,81 @@
+import { Key, ShieldX, TriangleAlert, UserPlus } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { useI18n } from '../../lib/i18n.js';
+import { ROUTES } from '../auth/routing.js';
+import { useKeys } from '../keys/use-keys.js';
+import type { WishesStatus } from './use-wishes.js';
+
+interface Notice {
+  icon: LucideIcon;
+  text: string;
+  link?: { to: string; label: string };
+}
+
+const NOTICES: Partial<Record<WishesStatus | 'partner-needs-keys', Notice>> = {
+  'no-partner': {
+    icon: UserPlus,
+    text: /*i18n*/ 'Wishes are for the two of you: connect with your partner first.',
+    link: { to: ROUTES.partner, label: /*i18n*/ 'Connect with your partner' },
+  },
+  'needs-keys': {
+    icon: Key,
+    text: /*i18n*/ 'Wishes are matched with this device’s encryption keys, and it has none yet.',
+    link: { to: ROUTES.keySetup, label: /*i18n*/ 'Set up this device' },
+  },
+  // Not a status of its own: needs-keys while this device is ready but the partner has no key.
+  'partner-needs-keys': {
+    icon: Key,
+    text: /*i18n*/ 'Your partner’s device has no encryption key yet. Matching starts once they open the app.',
+  },
+  'partner-key-unconfirmed': {
+    icon: ShieldX,
+    text: /*i18n*/ 'Your partner’s key changed. Matching waits until you have compared your safety number.',
+    link: { to: ROUTES.safetyNumber, label: /*i18n*/ 'Compare the safety number' },
+  },
+  error: {
+    icon: TriangleAlert,
+    text: /*i18n*/ 'Your wishes could not be loaded. Check your connection and try again.',
+  },
+};
+
+/** Why the wishes cannot be answered on this device right now, and where to fix it. */
+export function WishStatusNotice({ status }: { status: WishesStatus }) {
+  const i18n = useI18n();
+  const keys = useKeys();
+  if (status === 'loading') {
+    return (
+      <p role="status" className="text-slate-600">
+        {i18n._('Loading your wishes…')}
+      </p>
+    );
+  }
+  const partnerMissing =
+    status === 'needs-keys' &&
+    keys.state?.status === 'ready' &&
+    keys.state.current !== null &&
+    !keys.state.partner;
+  const notice = NOTICES[partnerMissing ? 'partner-needs-keys' : status];
+  if (!notice) return null;
+  const Icon = notice.icon;
+  return (
+    <div
+      role="status"
+      data-testid="wishes-notice"
+      className="flex flex-col gap-3 rounded-2xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200 sm:flex-row sm:items-center"
+    >
+      <p className="flex flex-1 gap-2">
+        <Icon className="size-5 shrink-0" aria-hidden="true" />
+        {i18n._(notice.text)}
+      </p>
+      {notice.link && (
+        <Link
+          to={notice.link.to}
+          className="inline-flex min-h-11 items-center justify-center rounded-xl bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+        >
+          {i18n._(notice.link.label)}
+        </Link>
+      )}
+    </div>
+  );
+}
