@@ -22,8 +22,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set(['Couple Desires', 'Farcaster', 'HH:MM', 
 /** Words that are the same in a language as in English (French "Notifications"). */
 const SAME_WORD: Partial<Record<Locale, ReadonlySet<string>>> = {
   fr: new Set(['Notifications']),
-  // A tier of the wish catalog (wishes/tiers.ts).
-  es: new Set(['Sensual']),
+  // A tier of the wish catalog (wishes/tiers.ts); the answer "No" is Spanish too.
+  es: new Set(['Sensual', 'No']),
   'pt-BR': new Set(['Sensual']),
 };
 
