@@ -3,7 +3,7 @@ import type { Locale } from '@couple/protocol';
 import {
   ANSWER_NOTE_TEXTS,
   ANSWER_TEXTS,
-  APP_TEXTS,
+  SHELL_TEXTS,
   type AnswerChoice,
 } from '@couple/protocol/browser';
 import { mentioningAnyIn, textIn } from '../support/texts.js';
@@ -11,7 +11,7 @@ import { mentioningAnyIn, textIn } from '../support/texts.js';
 /** /notifications: the received desires, or the empty state. */
 export class InboxPage {
   get heading() {
-    return this.page.getByRole('heading', { name: this.t(APP_TEXTS.inboxTitle), exact: true });
+    return this.page.getByRole('heading', { name: this.t(SHELL_TEXTS.inboxTitle), exact: true });
   }
   get cards() {
     return this.page.getByTestId('desire-card');

@@ -1,6 +1,6 @@
 import type { Frame, Page } from '@playwright/test';
 import type { Locale } from '@couple/protocol';
-import { APP_TEXTS } from '@couple/protocol/browser';
+import { SHELL_TEXTS } from '@couple/protocol/browser';
 import { mentioningAnyIn, textIn } from '../support/texts.js';
 
 export type Section = 'desire' | 'inbox' | 'wishes' | 'profile' | 'settings';
@@ -11,7 +11,7 @@ export type Section = 'desire' | 'inbox' | 'wishes' | 'profile' | 'settings';
  */
 const LINKS: Record<Section, readonly string[]> = {
   desire: ['Desire', 'Share Desire'],
-  inbox: [APP_TEXTS.inboxTitle],
+  inbox: [SHELL_TEXTS.inboxTitle],
   wishes: ['Wishes'],
   profile: ['Profile'],
   settings: ['Settings'],

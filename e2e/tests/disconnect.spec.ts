@@ -1,5 +1,5 @@
 import { english } from '@couple/protocol';
-import { APP_TEXTS, KEY_TEXTS } from '@couple/protocol/browser';
+import { APP_TEXTS, SHELL_TEXTS, KEY_TEXTS } from '@couple/protocol/browser';
 import { DesirePage } from '../pages/DesirePage.js';
 import { Layout } from '../pages/Layout.js';
 import { PartnerPage } from '../pages/PartnerPage.js';
@@ -53,7 +53,7 @@ test('the partner who is disconnected is told who left and that the history stay
   await expect(toast(alicePage, 'Disconnected from partner')).toBeVisible();
 
   await expect(
-    toast(bobPage, english(APP_TEXTS.partnerDisconnectedYou, { name: alice.username })),
+    toast(bobPage, english(SHELL_TEXTS.partnerDisconnectedYou, { name: alice.username })),
   ).toBeVisible();
   await new PartnerPage(bobPage).expectOpen();
   // The one who left is not told that someone left them.

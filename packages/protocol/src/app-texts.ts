@@ -12,16 +12,10 @@ export const APP_TEXTS = {
   /** The welcome screen's one sentence on how the app works. */
   howItWorks:
     /*i18n*/ 'Pair with your partner, then send a desire with how much and how soon: they get it in their inbox and as a notification.',
-  /** One name for /notifications on the tab, the sidebar, the heading and the title. */
-  inboxTitle: /*i18n*/ 'Inbox',
   disconnectQuestion:
     /*i18n*/ 'Are you sure you want to disconnect from your partner? You will need a new pairing code to connect again.',
   disconnectHistory:
     /*i18n*/ 'Nothing is deleted: each of you keeps the desires you received, in your inbox. Neither of you can send new ones until you pair again.',
-  partnerDisconnectedYou:
-    /*i18n*/ '{name} disconnected from you. Your shared desires are kept; pair again to send new ones.',
-  partnerDisconnectedYouNoName:
-    /*i18n*/ 'Your partner disconnected from you. Your shared desires are kept; pair again to send new ones.',
   pushProblemToast: {
     blocked: /*i18n*/ 'Notifications are not allowed for this site',
     unsupported: /*i18n*/ 'Notifications are not available here',

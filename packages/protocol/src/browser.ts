@@ -9,6 +9,7 @@ export * from './push-texts.js';
 export * from './answers.js';
 export * from './quiet-hours.js';
 export * from './app-texts.js';
+export * from './shell-texts.js';
 export * from './offline-texts.js';
 export * from './rules.js';
 export * from './events.js';

@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './texts.js';
 export * from './push-texts.js';
 export * from './app-texts.js';
+export * from './shell-texts.js';
 export * from './offline-texts.js';
 export * from './rules.js';
 export * from './events.js';

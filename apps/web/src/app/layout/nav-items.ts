@@ -1,5 +1,5 @@
 import { Heart, Inbox, Settings, Sparkles, User, type LucideIcon } from 'lucide-react';
-import { APP_NAME, APP_TEXTS } from '@couple/protocol/browser';
+import { APP_NAME, SHELL_TEXTS } from '@couple/protocol/browser';
 import { ROUTES } from '../../features/auth/routing.js';
 import { i18n } from '../../lib/i18n.js';
 
@@ -22,8 +22,8 @@ export const NAV_ITEMS: NavItem[] = [
   { to: ROUTES.home, tab: /*i18n*/ 'Desire', side: /*i18n*/ 'Share Desire', icon: Heart },
   {
     to: ROUTES.notifications,
-    tab: APP_TEXTS.inboxTitle,
-    side: APP_TEXTS.inboxTitle,
+    tab: SHELL_TEXTS.inboxTitle,
+    side: SHELL_TEXTS.inboxTitle,
     icon: Inbox,
     unread: true,
   },

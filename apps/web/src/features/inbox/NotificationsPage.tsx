@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { APP_TEXTS } from '@couple/protocol/browser';
+import { SHELL_TEXTS } from '@couple/protocol/browser';
 import { useSession } from '../../lib/use-session.js';
 import { OutboxList } from '../outbox/OutboxList.js';
 import { useOutbox } from '../outbox/use-outbox.js';
@@ -71,7 +71,7 @@ export function NotificationsPage() {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">
-            {i18n._(APP_TEXTS.inboxTitle)}
+            {i18n._(SHELL_TEXTS.inboxTitle)}
           </h1>
           <p className="mt-1 text-slate-600">{i18n._('Desires your partner shared with you.')}</p>
         </div>

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PartnerStatus, PartnerStatusResponse, PartnerSummary } from '@couple/protocol';
-import { APP_TEXTS, TIMEOUTS_MS } from '@couple/protocol/browser';
+import { SHELL_TEXTS, TIMEOUTS_MS } from '@couple/protocol/browser';
 import { withTimeout } from '../../lib/timeout.js';
 import { api } from '../../lib/api.js';
 import { useSession } from '../../lib/use-session.js';
@@ -55,6 +55,6 @@ export function partnerLeftNotice(
   const name = queryClient.getQueryData<PartnerStatusResponse>(partnerKeys.status())?.partner
     ?.username;
   return name
-    ? i18n._(APP_TEXTS.partnerDisconnectedYou, { name })
-    : i18n._(APP_TEXTS.partnerDisconnectedYouNoName);
+    ? i18n._(SHELL_TEXTS.partnerDisconnectedYou, { name })
+    : i18n._(SHELL_TEXTS.partnerDisconnectedYouNoName);
 }
