@@ -2,6 +2,7 @@ import { useOutboxSender } from '../features/outbox/use-outbox.js';
 import { useLiveSync } from './use-live-sync.js';
 import { useLocaleSync } from '../features/settings/use-locale-sync.js';
 import { useWishRounds } from '../features/wishes/use-wish-rounds.js';
+import { useKeysLiveSync } from '../features/keys/use-keys.js';
 
 /**
  * What runs for a signed-in person on every screen: live events into the cache, the outbox's
@@ -12,6 +13,9 @@ export default function SignedInSync({ userId }: { userId: string }) {
   useLiveSync(userId);
   useOutboxSender(userId);
   useLocaleSync();
+  // Here, not in the tabbed layout: the wishes' rounds read the keys on every screen, the
+  // pairing screen included, so a new partner must reload them there too.
+  useKeysLiveSync();
   useWishRounds();
   return null;
 }

@@ -5,7 +5,7 @@ import { useUnreadCount } from '../../features/inbox/queries.js';
 import { unreadThoughts, useThoughts } from '../../features/thoughts/queries.js';
 import { useSession } from '../../lib/use-session.js';
 import { KeysBanner } from '../../features/keys/KeysBanner.js';
-import { useKeys, useKeysLiveSync } from '../../features/keys/use-keys.js';
+import { useKeys } from '../../features/keys/use-keys.js';
 import { InstallPrompt } from '../../features/install/InstallPrompt.js';
 import { OfflineBanner } from '../../features/offline/OfflineBanner.js';
 import { Logo } from '../../components/Logo.js';
@@ -20,7 +20,6 @@ export function ProtectedLayout() {
   const userId = useSession()?.user.id;
   const unread = (useUnreadCount().data ?? 0) + unreadThoughts(useThoughts().data, userId);
   const keys = useKeys();
-  useKeysLiveSync();
   const { pathname } = useLocation();
   // The title follows the screen and the language.
   const { locale } = useI18n();
