@@ -15,18 +15,19 @@ import {
   WISH_TEXTS,
 } from '@couple/protocol/browser';
 import { intensityEmoji } from '@couple/protocol/browser';
-import { onLive } from '../lib/live.js';
+import { getLiveState, onLive, subscribeLiveState } from '../lib/live.js';
 import { NOTIFICATION_TAG, STORAGE_KEYS } from '../lib/constants.js';
 import { removeStorage } from '../lib/storage.js';
 import { ROUTES } from '../features/auth/routing.js';
 import { inboxKeys } from '../features/inbox/queries.js';
 import {
   getPartnerName,
+  partnerKeys,
   partnerLeftNotice,
   setPartnerStatus,
 } from '../features/pairing/queries.js';
 import { profileKeys } from '../features/profile/queries.js';
-import { addThought } from '../features/thoughts/queries.js';
+import { addThought, thoughtKeys } from '../features/thoughts/queries.js';
 import { i18n } from '../lib/i18n.js';
 
 const SENT_VIEW = `${ROUTES.notifications}?view=sent`;
@@ -92,6 +93,14 @@ export function useLiveSync(userId: string | undefined): void {
           icon: '🤍',
           action: { label: i18n._('View'), onClick: () => void navigate(ROUTES.notifications) },
         });
+      }),
+      // Events sent while the channel was down (or still connecting after a page load) are
+      // lost: each connect reads the inbox, the thoughts and the pair again.
+      subscribeLiveState(() => {
+        if (getLiveState() !== 'connected') return;
+        for (const queryKey of [inboxKeys.all, thoughtKeys.all, partnerKeys.all]) {
+          void queryClient.invalidateQueries({ queryKey });
+        }
       }),
       onLive(SERVER_EVENTS.unreadCount, ({ count }) => {
         queryClient.setQueryData(inboxKeys.unreadCount(), count);
