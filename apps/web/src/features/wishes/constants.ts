@@ -1,7 +1,5 @@
 /** Several taps within this long make one round (issue 29). */
 export const WISH_ROUND_DEBOUNCE_MS = 1_500;
-/** The Wishes screen (branch i29-wishes-web adds it to ROUTES; use ROUTES.wishes once merged). */
-export const WISHES_PATH = '/wishes';
 /** Rounds whose "new match" toast this browser showed: any tab shows it once. */
 export const SHOWN_MATCHES_KEY = 'couple-desires.wish-matches-shown';
 export const SHOWN_MATCHES_KEPT = 20;

@@ -6,7 +6,8 @@ import { onLive, subscribeLiveState, getLiveState } from '../../lib/live.js';
 import { subscribeDeviceWishes } from './device-store.js';
 import { debouncer, runRoundSteps, startRoundIfNeeded } from './engine.js';
 import { webLockExclusive } from './engine-context.js';
-import { WISHES_PATH, WISH_ROUND_DEBOUNCE_MS } from './constants.js';
+import { ROUTES } from '../auth/routing.js';
+import { WISH_ROUND_DEBOUNCE_MS } from './constants.js';
 import { toastNewMatchOnce } from './match-toast.js';
 import { readWishPreferences, subscribeWishPreferences } from './preferences.js';
 import { wishesKeys } from './queries.js';
@@ -23,7 +24,7 @@ function useWishesLive(enabled: boolean): void {
       onLive(SERVER_EVENTS.wishesChanged, refetch),
       onLive(SERVER_EVENTS.wishMatched, ({ round_id }) => {
         refetch();
-        void toastNewMatchOnce(round_id, webLockExclusive, () => void navigate(WISHES_PATH));
+        void toastNewMatchOnce(round_id, webLockExclusive, () => void navigate(ROUTES.wishes));
       }),
       // Events missed while disconnected: read the list again on reconnect.
       subscribeLiveState(() => {
