@@ -20,11 +20,12 @@ interface CallOptions<N extends ApiRouteName> {
   body?: ApiBody<N>;
   query?: QueryOf<N>;
   params?: ApiParams<N> & Record<string, string>;
-  /** Send the bearer token (default true). */
-  auth?: boolean;
 }
 
-/** One route of the contract: its method and path from API_ROUTES, its types from API_CONTRACT. */
+/**
+ * One route of the contract: its method and path from API_ROUTES, its types from API_CONTRACT.
+ * The bearer token goes only to routes whose access is `user`, as API_ROUTES states.
+ */
 export function call<N extends ApiRouteName>(
   name: N,
   options: CallOptions<N> = {},
@@ -32,7 +33,7 @@ export function call<N extends ApiRouteName>(
   return request<ApiAnswer<N>>(API_ROUTES[name].method, routePath(name, options.params), {
     body: options.body,
     query: options.query,
-    auth: options.auth,
+    auth: API_ROUTES[name].access === 'user',
   });
 }
 
@@ -41,21 +42,19 @@ export type OutgoingAnswer = ApiBody<'answerDesire'>;
 
 /** The product API of SPEC §7, one function per route. */
 export const api = {
-  login: (email: string, password: string) =>
-    call('signIn', { body: { email, password }, auth: false }),
+  login: (email: string, password: string) => call('signIn', { body: { email, password } }),
   signup: (email: string, password: string, username?: string) =>
-    call('signUp', { body: { email, password, username }, auth: false }),
+    call('signUp', { body: { email, password, username } }),
   farcasterSignIn: (token: string, username?: string) =>
-    call('signInWithFarcaster', { body: { token, username }, auth: false }),
+    call('signInWithFarcaster', { body: { token, username } }),
   logout: () => {
     const refreshToken = getSession()?.refresh_token;
     return call('signOut', { body: refreshToken ? { refresh_token: refreshToken } : {} });
   },
   me: () => call('getCurrentUser'),
-  requestPasswordReset: (email: string) =>
-    call('requestPasswordReset', { body: { email }, auth: false }),
+  requestPasswordReset: (email: string) => call('requestPasswordReset', { body: { email } }),
   resetPassword: (token: string, password: string) =>
-    call('resetPassword', { body: { token, password }, auth: false }),
+    call('resetPassword', { body: { token, password } }),
   changePassword: (currentPassword: string, password: string) =>
     call('changePassword', { body: { current_password: currentPassword, password } }),
   requestEmailChange: (email: string, currentPassword: string) =>
@@ -104,8 +103,8 @@ export const api = {
   approveLinkRequest: (id: string, sealedPayload: string) =>
     call('approveLinkRequest', { params: { id }, body: { sealed_payload: sealedPayload } }),
 
-  pushPublicKey: () => call('getPushPublicKey', { auth: false }),
-  farcasterClientConfig: () => call('getFarcasterClientConfig', { auth: false }),
+  pushPublicKey: () => call('getPushPublicKey'),
+  farcasterClientConfig: () => call('getFarcasterClientConfig'),
   savePushSubscription: (subscription: PushSubscriptionInput) =>
     call('savePushSubscription', { body: subscription }),
   deletePushSubscription: () => call('deletePushSubscription'),

@@ -7,7 +7,7 @@ import { KEYS_CONTRACT } from './keys-api.js';
 import { MESSAGES_CONTRACT } from './messages-api.js';
 import { PARTNER_CONTRACT } from './partner-api.js';
 import { PROFILE_CONTRACT } from './profile-api.js';
-import type { RouteContract } from './route-contract.js';
+import type { RouteContract, RouteSchemas } from './route-contract.js';
 import { API_ROUTES, type ApiRouteName } from './routes.js';
 import { SERVICES_CONTRACT } from './services-api.js';
 import { WISHES_CONTRACT } from './wishes-api.js';
@@ -18,7 +18,7 @@ export type { RateLimitName, RouteAccess, RouteContract } from './route-contract
  * Every route's schemas, status, errors and limits, keyed by the names of API_ROUTES; each area
  * declares its own in ./<area>-api.ts. The `satisfies` proves every route is declared once.
  */
-export const API_CONTRACT = {
+const ROUTE_SCHEMAS = {
   ...HEALTH_CONTRACT,
   ...AUTH_CONTRACT,
   ...PROFILE_CONTRACT,
@@ -29,7 +29,23 @@ export const API_CONTRACT = {
   ...ACCOUNT_CONTRACT,
   ...CREDENTIALS_CONTRACT,
   ...WISHES_CONTRACT,
-} as const satisfies Record<ApiRouteName, RouteContract>;
+} as const satisfies Record<ApiRouteName, RouteSchemas>;
+
+type Routes = typeof API_ROUTES;
+type WithAccess<S extends Record<ApiRouteName, RouteSchemas>> = {
+  [N in ApiRouteName]: S[N] & { access: Routes[N]['access'] };
+};
+
+/** Each route's schemas with the access API_ROUTES states for it, the one place it is said. */
+function withAccess<S extends Record<ApiRouteName, RouteSchemas>>(schemas: S): WithAccess<S> {
+  const names = Object.keys(API_ROUTES) as ApiRouteName[];
+  return Object.fromEntries(
+    names.map((name) => [name, { ...schemas[name], access: API_ROUTES[name].access }]),
+  ) as WithAccess<S>;
+}
+
+/** What the server registers: every route of API_ROUTES with its access, schemas and limits. */
+export const API_CONTRACT = withAccess(ROUTE_SCHEMAS) satisfies Record<ApiRouteName, RouteContract>;
 
 type Contract = typeof API_CONTRACT;
 type Field<N extends ApiRouteName, K extends 'params' | 'query' | 'body'> = Contract[N] extends {

@@ -11,13 +11,12 @@ import {
 } from '../schemas/auth.js';
 import { farcasterSignInBodySchema } from '../schemas/farcaster.js';
 import { profileSchema } from '../schemas/profile.js';
-import { none, type RouteContract } from './route-contract.js';
+import { none, type RouteSchemas } from './route-contract.js';
 import type { ApiRouteName } from './routes.js';
 
 /** Signing up, in and out, and the session (see ./api.ts). */
 export const AUTH_CONTRACT = {
   signUp: {
-    access: 'public',
     body: signUpBodySchema,
     status: 201,
     answer: signUpResponseSchema,
@@ -25,7 +24,6 @@ export const AUTH_CONTRACT = {
     rateLimit: 'auth',
   },
   signIn: {
-    access: 'public',
     body: signInBodySchema,
     status: 200,
     answer: sessionSchema,
@@ -33,22 +31,19 @@ export const AUTH_CONTRACT = {
     rateLimit: 'auth',
   },
   refreshSession: {
-    access: 'public',
     body: refreshBodySchema,
     status: 200,
     answer: sessionSchema,
     errors: ['invalid_refresh_token'],
     rateLimit: 'refresh',
   },
-  signOut: { access: 'public', body: logoutBodySchema, status: 204, answer: none, errors: [] },
+  signOut: { body: logoutBodySchema, status: 204, answer: none, errors: [] },
   getCurrentUser: {
-    access: 'user',
     status: 200,
     answer: z.object({ user: authUserSchema, profile: profileSchema }),
     errors: ['profile_not_found'],
   },
   confirmEmail: {
-    access: 'public',
     query: confirmEmailQuerySchema,
     status: 303,
     answer: none,
@@ -56,11 +51,10 @@ export const AUTH_CONTRACT = {
     rateLimit: 'auth',
   },
   signInWithFarcaster: {
-    access: 'public',
     body: farcasterSignInBodySchema,
     status: 200,
     answer: sessionSchema,
     errors: ['authentication_failed', 'email_taken', 'service_unavailable'],
     rateLimit: 'auth',
   },
-} as const satisfies { [N in ApiRouteName]?: RouteContract };
+} as const satisfies { [N in ApiRouteName]?: RouteSchemas };

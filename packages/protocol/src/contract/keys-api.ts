@@ -14,23 +14,21 @@ import {
   respondLinkRequestBodySchema,
   revealLinkRequestBodySchema,
 } from '../schemas/keys.js';
-import type { RouteContract } from './route-contract.js';
+import type { RouteSchemas } from './route-contract.js';
 import type { ApiRouteName } from './routes.js';
 
 /** The identity keys, their history, and linking another device (see ./api.ts). */
 export const KEYS_CONTRACT = {
-  getIdentityKeys: { access: 'user', status: 200, answer: identityKeysSchema, errors: [] },
-  getKeyHistory: { access: 'user', status: 200, answer: keyHistorySchema, errors: [] },
-  listLinkRequests: { access: 'user', status: 200, answer: pendingLinkRequestsSchema, errors: [] },
+  getIdentityKeys: { status: 200, answer: identityKeysSchema, errors: [] },
+  getKeyHistory: { status: 200, answer: keyHistorySchema, errors: [] },
+  listLinkRequests: { status: 200, answer: pendingLinkRequestsSchema, errors: [] },
   publishIdentityKey: {
-    access: 'user',
     body: publishIdentityKeyBodySchema,
     status: 200,
     answer: keyInfoSchema,
     errors: ['key_id_mismatch', 'rotation_signature_invalid'],
   },
   createLinkRequest: {
-    access: 'user',
     body: createLinkRequestBodySchema,
     status: 201,
     answer: createdLinkRequestSchema,
@@ -38,14 +36,12 @@ export const KEYS_CONTRACT = {
     rateLimit: 'pairing',
   },
   getLinkRequest: {
-    access: 'user',
     params: linkRequestIdParamsSchema,
     status: 200,
     answer: linkRequestSchema,
     errors: ['link_request_not_found', 'link_request_expired'],
   },
   respondLinkRequest: {
-    access: 'user',
     params: linkRequestIdParamsSchema,
     body: respondLinkRequestBodySchema,
     status: 200,
@@ -53,7 +49,6 @@ export const KEYS_CONTRACT = {
     errors: ['link_request_not_found', 'link_request_expired', 'link_step_out_of_order'],
   },
   revealLinkRequest: {
-    access: 'user',
     params: linkRequestIdParamsSchema,
     body: revealLinkRequestBodySchema,
     status: 200,
@@ -66,7 +61,6 @@ export const KEYS_CONTRACT = {
     ],
   },
   approveLinkRequest: {
-    access: 'user',
     params: linkRequestIdParamsSchema,
     body: approveLinkRequestBodySchema,
     status: 200,
@@ -79,4 +73,4 @@ export const KEYS_CONTRACT = {
       'no_identity_key',
     ],
   },
-} as const satisfies { [N in ApiRouteName]?: RouteContract };
+} as const satisfies { [N in ApiRouteName]?: RouteSchemas };

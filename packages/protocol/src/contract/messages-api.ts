@@ -9,35 +9,31 @@ import {
   unreadCountSchema,
 } from '../schemas/messages.js';
 import { answerBodySchema, desireAnswerSchema } from '../schemas/answers.js';
-import { noBody, type RouteContract } from './route-contract.js';
+import { noBody, type RouteSchemas } from './route-contract.js';
 import type { ApiRouteName } from './routes.js';
 
 /** Sending, reading and answering desires (see ./api.ts). */
 export const MESSAGES_CONTRACT = {
   listReceivedMessages: {
-    access: 'user',
     query: listMessagesQuerySchema,
     status: 200,
     answer: messagesListSchema,
     errors: [],
   },
   listSentMessages: {
-    access: 'user',
     query: listMessagesQuerySchema,
     status: 200,
     answer: messagesListSchema,
     errors: [],
   },
-  getUnreadCount: { access: 'user', status: 200, answer: unreadCountSchema, errors: [] },
+  getUnreadCount: { status: 200, answer: unreadCountSchema, errors: [] },
   markAllMessagesRead: {
-    access: 'user',
     body: noBody,
     status: 200,
     answer: markedReadSchema,
     errors: [],
   },
   markMessageRead: {
-    access: 'user',
     params: messageIdParamsSchema,
     body: noBody,
     status: 200,
@@ -45,7 +41,6 @@ export const MESSAGES_CONTRACT = {
     errors: ['message_not_found'],
   },
   answerDesire: {
-    access: 'user',
     params: messageIdParamsSchema,
     body: answerBodySchema,
     status: 200,
@@ -59,7 +54,6 @@ export const MESSAGES_CONTRACT = {
     ],
   },
   sendDesire: {
-    access: 'user',
     body: sendDesireSchema,
     status: 201,
     answer: z.object({ message: messageSchema }),
@@ -72,4 +66,4 @@ export const MESSAGES_CONTRACT = {
       'desire_rate_limited',
     ],
   },
-} as const satisfies { [N in ApiRouteName]?: RouteContract };
+} as const satisfies { [N in ApiRouteName]?: RouteSchemas };

@@ -5,19 +5,17 @@ import {
   rpcResultSchema,
 } from '../schemas/partner.js';
 import { partnerSummarySchema } from '../schemas/profile.js';
-import { noBody, type RouteContract } from './route-contract.js';
+import { noBody, type RouteSchemas } from './route-contract.js';
 import type { ApiRouteName } from './routes.js';
 
 /** Pairing with a partner by code, and ending it (see ./api.ts). */
 export const PARTNER_CONTRACT = {
   getPartnerStatus: {
-    access: 'user',
     status: 200,
     answer: partnerStatusResponseSchema,
     errors: [],
   },
   generatePairingCode: {
-    access: 'user',
     body: noBody,
     status: 200,
     answer: generateCodeResultSchema,
@@ -26,7 +24,6 @@ export const PARTNER_CONTRACT = {
     failureFields: { success: false, expires_at: null },
   },
   connectWithPairingCode: {
-    access: 'user',
     body: connectBodySchema,
     status: 200,
     answer: rpcResultSchema.extend({ partner: partnerSummarySchema }),
@@ -42,11 +39,10 @@ export const PARTNER_CONTRACT = {
     failureFields: { success: false },
   },
   disconnectFromPartner: {
-    access: 'user',
     body: noBody,
     status: 200,
     answer: rpcResultSchema,
     errors: ['no_partner_connection'],
     failureFields: { success: false, message: null },
   },
-} as const satisfies { [N in ApiRouteName]?: RouteContract };
+} as const satisfies { [N in ApiRouteName]?: RouteSchemas };
