@@ -14,7 +14,7 @@ const fetchMock = vi.fn<typeof fetch>();
 
 /** The client with a signed-in session in storage, loaded fresh. */
 async function load() {
-  const store = new Map([[STORAGE_KEYS.session, JSON.stringify(session)]]);
+  const store = new Map<string, string>([[STORAGE_KEYS.session, JSON.stringify(session)]]);
   vi.stubGlobal('localStorage', {
     getItem: (key: string) => store.get(key) ?? null,
     setItem: (key: string, value: string) => void store.set(key, value),

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast.js';
 import type { Session } from '@couple/protocol';
 import { TEXTS } from '@couple/protocol/browser';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { disconnectLive } from '../../lib/live.js';
 import { i18n } from '../../lib/i18n.js';
@@ -28,10 +28,12 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   const userId = getSession()?.user.id;
   if (userId) {
     // This device must stop receiving the signed-out user's desires.
-    await api
-      .deletePushSubscription()
-      .catch((error: unknown) => logClientError('push_delete', error));
-    await api.logout().catch((error: unknown) => logClientError('logout', error));
+    await call('deletePushSubscription').catch((error: unknown) =>
+      logClientError('push_delete', error),
+    );
+    await call('signOut', { body: { refresh_token: getSession()?.refresh_token } }).catch(
+      (error: unknown) => logClientError('logout', error),
+    );
   }
   if (userId) await forgetOutbox(userId);
   clearSession();

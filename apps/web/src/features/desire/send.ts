@@ -1,5 +1,5 @@
 import type { Message } from '@couple/protocol';
-import { api, type OutgoingDesire } from '../../lib/api.js';
+import { call, type OutgoingDesire } from '../../lib/api.js';
 import { SEND_ACK_TIMEOUT_MS } from '../../lib/constants.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { LiveAckError, emitLive } from '../../lib/live.js';
@@ -78,7 +78,7 @@ export async function sendDesire(draft: DesireDraft): Promise<SendResult> {
     }
   }
   try {
-    return { kind: 'sent', message: (await api.sendMessage(desire)).message };
+    return { kind: 'sent', message: (await call('sendDesire', { body: desire })).message };
   } catch (error) {
     if (!isRetryable(error)) throw error;
     logClientError('send_message_http', error);

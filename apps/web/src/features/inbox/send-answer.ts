@@ -1,4 +1,4 @@
-import { api, type OutgoingAnswer } from '../../lib/api.js';
+import { call, type OutgoingAnswer } from '../../lib/api.js';
 import { enqueueAnswer, queueOrThrow, withWaitingNote } from '../outbox/outbox.js';
 import { answerItemId, isRetryable } from '../outbox/retry.js';
 import { deleteOutboxItem } from '../outbox/store.js';
@@ -17,7 +17,7 @@ export async function sendAnswer(
 ): Promise<AnswerResult> {
   const answer = await withWaitingNote(userId, desire.id, given);
   try {
-    await api.answerDesire(desire.id, answer);
+    await call('answerDesire', { params: { id: desire.id }, body: answer });
   } catch (error) {
     if (!isRetryable(error)) throw error;
     await queueOrThrow(() => enqueueAnswer(userId, desire, answer), error);

@@ -1,4 +1,4 @@
-import { api, type OutgoingAnswer, type OutgoingDesire } from '../../lib/api.js';
+import { call, type OutgoingAnswer, type OutgoingDesire } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { getSession } from '../../lib/session.js';
 import { flushItems, resealingOnStaleKeys, type FlushResult, type Reseal } from './flush.js';
@@ -95,8 +95,8 @@ export async function hasWaiting(userId: string): Promise<boolean> {
 /** The request that sends an item from the page. */
 function postItem(item: OutboxItem): Promise<unknown> {
   return isQueuedAnswer(item)
-    ? api.answerDesire(item.messageId, item.answer)
-    : api.sendMessage(item.desire);
+    ? call('answerDesire', { params: { id: item.messageId }, body: item.answer })
+    : call('sendDesire', { body: item.desire });
 }
 
 let running: Promise<FlushResult> | null = null;
