@@ -1,31 +1,25 @@
-import type { ApiAnswer, ApiBody, ApiParams, ApiQuery, ApiRouteName } from '@couple/protocol';
-import { API_ROUTES, DEBUG_ERROR_MESSAGE_MAX, routePath } from '@couple/protocol/browser';
+import type { ApiAnswer, ApiBody, ApiRouteName } from '@couple/protocol';
+import { API_ROUTES, DEBUG_ERROR_MESSAGE_MAX } from '@couple/protocol/browser';
+import { fetchRoute, readAnswer, type CallOptions } from './api-core.js';
 import type { ClientErrorEntry } from './client-errors.js';
-import { request } from './http.js';
-
-type QueryOf<N extends ApiRouteName> = {
-  [K in keyof NonNullable<ApiQuery<N>>]?: string | number | boolean;
-};
-
-interface CallOptions<N extends ApiRouteName> {
-  body?: ApiBody<N>;
-  query?: QueryOf<N>;
-  params?: ApiParams<N> & Record<string, string>;
-}
+import { getSession, refreshSession } from './session.js';
 
 /**
- * One route of the contract: its method and path from API_ROUTES, its types from API_CONTRACT.
- * The bearer token goes only to routes whose access is `user`, as API_ROUTES states.
+ * One route of the contract by its name: method and path from API_ROUTES, types from
+ * API_CONTRACT. The bearer token goes only to routes whose access is `user`, as API_ROUTES states;
+ * their 401 refreshes the session once and retries.
  */
-export function call<N extends ApiRouteName>(
+export async function call<N extends ApiRouteName>(
   name: N,
   options: CallOptions<N> = {},
 ): Promise<ApiAnswer<N>> {
-  return request<ApiAnswer<N>>(API_ROUTES[name].method, routePath(name, options.params), {
-    body: options.body,
-    query: options.query,
-    auth: API_ROUTES[name].access === 'user',
-  });
+  const token = API_ROUTES[name].access === 'user' ? (getSession()?.access_token ?? null) : null;
+  let response = await fetchRoute(name, options, token);
+  if (response.status === 401 && token) {
+    const fresh = await refreshSession().catch(() => null);
+    if (fresh) response = await fetchRoute(name, options, fresh.access_token);
+  }
+  return readAnswer<N>(response);
 }
 
 export type OutgoingDesire = ApiBody<'sendDesire'>;
