@@ -22,9 +22,6 @@ export async function call<N extends ApiRouteName>(
   return readAnswer<N>(response);
 }
 
-export type OutgoingDesire = ApiBody<'sendDesire'>;
-export type OutgoingAnswer = ApiBody<'answerDesire'>;
-
 /** A client error as logClientError's body: the message cut to what the server keeps, whole ms. */
 export function debugLogBody(entry: ClientErrorEntry): ApiBody<'logClientError'> {
   return {

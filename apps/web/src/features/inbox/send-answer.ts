@@ -1,4 +1,5 @@
-import { call, type OutgoingAnswer } from '../../lib/api.js';
+import type { ApiBody } from '@couple/protocol';
+import { call } from '../../lib/api.js';
 import { enqueueAnswer, queueOrThrow, withWaitingNote } from '../outbox/outbox.js';
 import { answerItemId, isRetryable } from '../outbox/retry.js';
 import { deleteOutboxItem } from '../outbox/store.js';
@@ -13,7 +14,7 @@ export type AnswerResult = 'sent' | 'queued';
 export async function sendAnswer(
   userId: string,
   desire: { id: string; senderId: string },
-  given: OutgoingAnswer,
+  given: ApiBody<'answerDesire'>,
 ): Promise<AnswerResult> {
   const answer = await withWaitingNote(userId, desire.id, given);
   try {

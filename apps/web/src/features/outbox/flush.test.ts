@@ -1,6 +1,6 @@
+import type { ApiBody } from '@couple/protocol';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-errors.js';
-import type { OutgoingDesire } from '../../lib/api.js';
 import { flushItems, resealingOnStaleKeys, type OutboxStore, type PostItem } from './flush.js';
 import { newAnswerItem, newOutboxItem, type OutboxItem } from './retry.js';
 
@@ -28,7 +28,7 @@ const item = (id: string, queuedAt: number) =>
       content: null,
       encrypted: false,
       encryptionData: null,
-    } satisfies OutgoingDesire,
+    } satisfies ApiBody<'sendDesire'>,
     null,
     queuedAt,
   );
