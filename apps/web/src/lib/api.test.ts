@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@couple/protocol';
+import { DEBUG_ERROR_MESSAGE_MAX } from '@couple/protocol/browser';
 import { STORAGE_KEYS } from './constants.js';
 
 const session: Session = {
@@ -50,5 +51,25 @@ describe('call', () => {
     await call('signIn', { body: { email: 'a@example.com', password: 'secret123' } });
     expect(sent().url).toBe('/api/auth/login');
     expect(sent().headers.authorization).toBeUndefined();
+  });
+});
+
+describe('debugLogBody', () => {
+  it('cuts the message to what the server keeps and sends whole, non-negative milliseconds', async () => {
+    const { debugLogBody } = await load();
+    const long = 'x'.repeat(DEBUG_ERROR_MESSAGE_MAX + 10);
+    const entry = {
+      function_name: 'f',
+      error_message: long,
+      created_at: '',
+      execution_time_ms: -2.4,
+    };
+    expect(debugLogBody(entry)).toEqual({
+      function_name: 'f',
+      error_message: long.slice(0, DEBUG_ERROR_MESSAGE_MAX),
+      execution_time_ms: 0,
+    });
+    expect(debugLogBody({ ...entry, execution_time_ms: 12.6 }).execution_time_ms).toBe(13);
+    expect(debugLogBody({ ...entry, execution_time_ms: null }).execution_time_ms).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ export type { RateLimitName, RouteAccess, RouteContract } from './route-contract
 
 /**
  * Every route's schemas, status, errors and limits, keyed by the names of API_ROUTES; each area
- * declares its own in ./<area>-api.ts. The `satisfies` proves every route is declared once.
+ * declares its own in ./<area>-api.ts. The `satisfies` proves no route of API_ROUTES is missing.
  */
 const ROUTE_SCHEMAS = {
   ...HEALTH_CONTRACT,
