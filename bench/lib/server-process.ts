@@ -81,6 +81,9 @@ export async function startProcess(options: StartOptions): Promise<ServerProcess
   throw new Error(`${options.entry} did not become healthy in time`);
 }
 
+/** The server's database pool (config.ts's default, set explicitly): the floor's pool matches. */
+export const SERVER_POOL_SIZE = 10;
+
 export const BENCH_JWT_SECRET = 'bench-only-secret-bench-only-secret-0123456789';
 
 /** The real server, configured for load: quiet log, generous rate limits, a fixed JWT secret. */
@@ -96,6 +99,7 @@ export function startAppServer(
     RATE_LIMIT_REFRESH_PER_MINUTE: '1000000',
     RATE_LIMIT_PAIRING_PER_MINUTE: '1000000',
     RATE_LIMIT_DESIRES_PER_MINUTE: '1000000',
+    DATABASE_POOL_SIZE: String(SERVER_POOL_SIZE),
   };
   for (const [key, value] of Object.entries(db)) if (value) env[key] = value;
   return startProcess({ entry: SERVER_ENTRY, env, healthPath: '/api/health', nodeFlags });
