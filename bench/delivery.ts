@@ -27,6 +27,8 @@ import {
   type Mode,
   type ScenarioOptions,
 } from './lib/scenario.js';
+import { DEFAULT_POLICY } from './lib/saturation.js';
+import { saturate } from './lib/saturation-run.js';
 import { fmt } from './lib/stats.js';
 import { printTable } from './lib/table.js';
 
@@ -45,6 +47,12 @@ const flags = parseFlags({
   nodeflags: '',
   clients: DEFAULT_CLIENT_PROCESSES,
   clientflags: '',
+  saturate: 'no',
+  from: DEFAULT_POLICY.from,
+  factor: DEFAULT_POLICY.factor,
+  maxrate: DEFAULT_POLICY.maxRate,
+  refine: DEFAULT_POLICY.refine,
+  p99limit: DEFAULT_POLICY.p99LimitMs,
 });
 if (!['pglite', 'postgres', 'redis'].includes(flags.mode))
   throw new Error('--mode pglite|postgres|redis');
@@ -82,6 +90,19 @@ function readProbe(): ProbeLine[] {
   const lines = readFileSync(probeFile, 'utf8').trim().split('\n');
   rmSync(probeFile);
   return lines.map((line) => JSON.parse(line) as ProbeLine);
+}
+
+if (flags.saturate === 'yes') {
+  const policy = {
+    from: flags.from,
+    factor: flags.factor,
+    maxRate: flags.maxrate,
+    refine: flags.refine,
+    p99LimitMs: flags.p99limit,
+  };
+  if (!(policy.factor > 1)) throw new Error('--factor must be above 1');
+  await saturate(options, policy, `Saturation (${options.mode})`);
+  process.exit(0);
 }
 
 const relay = flags.baseline === 'yes' ? await runBaseline(options) : undefined;

@@ -110,3 +110,45 @@ export function summaryRows(
     ];
   });
 }
+
+export const SATURATION_HEADERS = [
+  'rate (/s)',
+  'sent',
+  'achieved (/s)',
+  'p50 (ms)',
+  'p99 (ms)',
+  'max (ms)',
+  'refused',
+  'errors',
+  'lost',
+  'server CPU (%)',
+  'server waiting (%)',
+  'server CPU / desire (ms)',
+  'PostgreSQL CPU / desire (ms)',
+  'client CPU (%)',
+  'load average',
+  'verdict',
+];
+
+/** One saturation step: what was offered, what came through, what it cost, and its verdict. */
+export function saturationRow(step: StepResult, verdict: string): string[] {
+  const { load } = step;
+  return [
+    String(step.rate),
+    String(load.sent),
+    fmt(load.achievedRate, 0),
+    fmt(load.latency.p50, 1),
+    fmt(load.latency.p99, 1),
+    fmt(load.latency.max, 1),
+    String(load.refused),
+    String(load.errors),
+    String(load.lost),
+    perInstance(step.server.map((s) => s.cpuPercent)),
+    perInstance(step.server.map((s) => s.runQueuePercent)),
+    fmt(cpuMsPerDesire(step), 2),
+    step.postgresCpuS === undefined ? '-' : fmt((step.postgresCpuS * 1000) / load.delivered, 2),
+    fmt(load.clientCpuPercent, 0),
+    loadAverageText(step),
+    verdict,
+  ];
+}
