@@ -48,7 +48,7 @@ export function verdictOf(step: StepOutcome, p99LimitMs: number): Verdict {
 }
 
 /** Rates are offered in tens: easier to read and to rerun. */
-const roundRate = (rate: number) => Math.max(10, Math.round(rate / 10) * 10);
+export const roundRate = (rate: number) => Math.max(10, Math.round(rate / 10) * 10);
 
 /** The next step's rate, or undefined when the run is over. */
 export function nextRate(steps: StepOutcome[], policy: SaturationPolicy): number | undefined {

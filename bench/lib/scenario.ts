@@ -4,6 +4,7 @@ import { startClientFleet, type ClientFleet } from './client-fleet.js';
 import type { ClientSpec } from './clients.js';
 import { createBenchDatabase, REDIS_URL, type BenchDatabase } from './database.js';
 import type { LoadResult } from './load-result.js';
+import { limitCpu, NO_PLACEMENT, pinCommand, type Placement } from './placement.js';
 import { PostgresCpuMonitor } from './postgres-cpu.js';
 import { ProcessMonitor, readProc, type WindowStats } from './proc-stats.js';
 import { seedCouples, seedDesires, type Couple } from './seed.js';
@@ -42,6 +43,8 @@ export interface ScenarioOptions {
   clientNodeFlags?: string[];
   /** diagnostic only: PostgreSQL synchronous_commit for the bench database ('off' skips the fsync wait) */
   synchronousCommit?: 'on' | 'off';
+  /** pinning and CPU caps of the server instances (lib/placement.ts) */
+  placement?: Placement;
   /** called after each step, e.g. to print it while the run goes on */
   onStep?: (step: StepResult) => void;
   /** runs after the load, while the servers still run (cost growth measures the inbox here) */
@@ -88,7 +91,7 @@ const connected = (o: ScenarioOptions) => Math.min(o.couples, o.connect ?? o.cou
 const instancesOf = (mode: Mode) => (mode === 'redis' ? 2 : 1);
 
 /** Partner a on the first instance, partner b on the last: with two, every desire crosses Redis. */
-function specsFor(
+export function specsFor(
   count: number,
   urls: string[],
   auth: (i: number, side: 'a' | 'b') => Record<string, string>,
@@ -200,6 +203,7 @@ export async function runFloor(options: ScenarioOptions): Promise<ScenarioResult
 export async function runApp(options: ScenarioOptions): Promise<ScenarioResult> {
   const database = await createBenchDatabase(driverOf(options.mode));
   const servers: ServerProcess[] = [];
+  const releases: (() => void)[] = [];
   try {
     const db = await database.open();
     let couples: Couple[];
@@ -215,8 +219,14 @@ export async function runApp(options: ScenarioOptions): Promise<ScenarioResult> 
       await db.close();
     }
     const redis = options.mode === 'redis' ? { REDIS_URL } : {};
+    const placement = options.placement ?? NO_PLACEMENT;
     for (let i = 0; i < instancesOf(options.mode); i += 1) {
-      servers.push(await startAppServer({ ...database.serverEnv, ...redis }, options.nodeFlags));
+      const env = { ...database.serverEnv, ...redis };
+      const server = await startAppServer(env, options.nodeFlags, pinCommand(placement, i));
+      servers.push(server);
+      if (placement.quotaCores > 0) {
+        releases.push(limitCpu(server.pid, placement.quotaCores, `bench-${process.pid}-${i}`));
+      }
     }
     const urls = servers.map((s) => s.url);
     const specs = specsFor(connected(options), urls, (i, side) => ({
@@ -227,6 +237,7 @@ export async function runApp(options: ScenarioOptions): Promise<ScenarioResult> 
     return result;
   } finally {
     await stopAll(servers);
+    for (const release of releases) release();
     await database.drop();
   }
 }

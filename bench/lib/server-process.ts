@@ -43,6 +43,8 @@ export interface StartOptions {
   healthPath: string;
   /** extra node flags, e.g. --cpu-prof */
   nodeFlags?: string[];
+  /** a command that execs node in the same process, e.g. `taskset -c 0` (the pid stays node's) */
+  prefix?: string[];
   startTimeoutMs?: number;
 }
 
@@ -52,9 +54,10 @@ export interface StartOptions {
  */
 export async function startProcess(options: StartOptions): Promise<ServerProcess> {
   const port = await freePort();
+  const [command, ...prefixArgs] = [...(options.prefix ?? []), process.execPath];
   const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', ...(options.nodeFlags ?? []), options.entry],
+    command!,
+    [...prefixArgs, '--import', 'tsx', ...(options.nodeFlags ?? []), options.entry],
     {
       cwd: ROOT,
       env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...options.env },
@@ -90,6 +93,7 @@ export const BENCH_JWT_SECRET = 'bench-only-secret-bench-only-secret-0123456789'
 export function startAppServer(
   db: { DATABASE_URL?: string; DATA_DIR?: string; REDIS_URL?: string; ANON_KEY?: string },
   nodeFlags: string[] = [],
+  prefix: string[] = [],
 ): Promise<ServerProcess> {
   const env: Record<string, string> = {
     NODE_ENV: 'production',
@@ -102,5 +106,5 @@ export function startAppServer(
     DATABASE_POOL_SIZE: String(SERVER_POOL_SIZE),
   };
   for (const [key, value] of Object.entries(db)) if (value) env[key] = value;
-  return startProcess({ entry: SERVER_ENTRY, env, healthPath: '/api/health', nodeFlags });
+  return startProcess({ entry: SERVER_ENTRY, env, healthPath: '/api/health', nodeFlags, prefix });
 }

@@ -1,0 +1,77 @@
+/**
+ * Scale-out: the saturation rate (bench:delivery --saturate) of one instance on PostgreSQL, then
+ * of two instances on PostgreSQL + Redis with every couple split across them (partner a on the
+ * first, partner b on the second, so every desire crosses Redis), and the ratio. Each instance is
+ * placed the same way in both runs (lib/placement.ts): by default pinned to a CPU of its own and
+ * capped at half a core, so each run gives every instance the same CPU and leaves the rest of the
+ * machine to PostgreSQL, Redis and the clients, which the two instances need twice as much of.
+ *
+ *   npm run bench:scale-out -- --couples 1000 --duration 10 --pin yes --quota 0.5
+ */
+import { parseFlags } from './lib/args.js';
+import { loadAverageText } from './lib/delivery-report.js';
+import { placementText, type Placement } from './lib/placement.js';
+import { DEFAULT_POLICY, roundRate, type SaturationPolicy } from './lib/saturation.js';
+import { saturate } from './lib/saturation-run.js';
+import { DEFAULT_CLIENT_PROCESSES, type ScenarioOptions } from './lib/scenario.js';
+import { ratio } from './lib/stats.js';
+import { printTable } from './lib/table.js';
+
+const TARGET = 1.6;
+
+const flags = parseFlags({
+  couples: 1000,
+  duration: 10,
+  from: DEFAULT_POLICY.from,
+  factor: DEFAULT_POLICY.factor,
+  maxrate: DEFAULT_POLICY.maxRate,
+  refine: DEFAULT_POLICY.refine,
+  p99limit: DEFAULT_POLICY.p99LimitMs,
+  clients: DEFAULT_CLIENT_PROCESSES,
+  pin: 'yes',
+  quota: 0.5,
+});
+const placement: Placement = { pin: flags.pin === 'yes', quotaCores: flags.quota };
+const policy: SaturationPolicy = {
+  from: flags.from,
+  factor: flags.factor,
+  maxRate: flags.maxrate,
+  refine: flags.refine,
+  p99LimitMs: flags.p99limit,
+};
+const base: Omit<ScenarioOptions, 'mode'> = {
+  couples: flags.couples,
+  rate: flags.from,
+  durationS: flags.duration,
+  clientProcesses: flags.clients,
+  placement,
+};
+
+console.log(`scale-out: ${flags.couples} couples, ${placementText(placement)}`);
+const one = await saturate({ ...base, mode: 'postgres' }, policy, 'One instance');
+// Two instances start well below where one stopped (the steps under it would pass anyway); a
+// first step that fails there says the pair carries less than 0.6× one, with no rate.
+const twoFrom = one.rate ? roundRate(one.rate * 0.6) : policy.from;
+const two = await saturate(
+  { ...base, mode: 'redis' },
+  { ...policy, from: Math.max(policy.from, twoFrom) },
+  'Two instances',
+);
+
+const rateText = (rate: number | undefined) => (rate === undefined ? 'none' : `${rate}/s`);
+printTable(
+  `Scale-out (${flags.couples} couples, ${flags.duration} s a step; ${placementText(placement)})`,
+  ['', 'saturation rate', 'load average at its last step'],
+  [
+    ['one instance (PostgreSQL)', rateText(one.rate), loadAverageText(one.result.steps.at(-1)!)],
+    [
+      'two instances (PostgreSQL + Redis)',
+      rateText(two.rate),
+      loadAverageText(two.result.steps.at(-1)!),
+    ],
+  ],
+);
+console.log(
+  `two / one: ${ratio(two.rate ?? Number.NaN, one.rate ?? Number.NaN)} (target at least ${TARGET}×)`,
+);
+process.exit(0);
