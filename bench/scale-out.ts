@@ -8,13 +8,15 @@
  *
  *   npm run bench:scale-out -- --couples 1000 --duration 10 --pin yes --quota 0.5
  */
+import { availableParallelism } from 'node:os';
 import { parseFlags } from './lib/args.js';
+import { capacity, cpuPerDesireOf } from './lib/capacity.js';
 import { loadAverageText } from './lib/delivery-report.js';
 import { placementText, type Placement } from './lib/placement.js';
 import { DEFAULT_POLICY, roundRate, type SaturationPolicy } from './lib/saturation.js';
-import { saturate } from './lib/saturation-run.js';
+import { saturate, type Saturation } from './lib/saturation-run.js';
 import { DEFAULT_CLIENT_PROCESSES, type ScenarioOptions } from './lib/scenario.js';
-import { ratio } from './lib/stats.js';
+import { fmt, ratio } from './lib/stats.js';
 import { printTable } from './lib/table.js';
 
 const TARGET = 1.6;
@@ -59,19 +61,45 @@ const two = await saturate(
 );
 
 const rateText = (rate: number | undefined) => (rate === undefined ? 'none' : `${rate}/s`);
+/** The CPU picture at a run's highest step: its CPU per desire and the rates the CPU allows. */
+function cpuRow(label: string, run: Saturation, instances: number) {
+  const top = run.result.steps.reduce((a, b) => (b.rate > a.rate ? b : a));
+  const cpu = cpuPerDesireOf(top);
+  const bound = capacity({ cpuPerDesire: cpu, instances, quotaCores: flags.quota, cpus });
+  const cells = [
+    label,
+    rateText(run.rate),
+    `${top.rate}/s`,
+    fmt(cpu.servers, 2),
+    fmt(cpu.postgres, 2),
+    fmt(cpu.clients, 2),
+    fmt(bound.instancesBound, 0),
+    fmt(bound.restBound, 0),
+    loadAverageText(top),
+  ];
+  return { cells, cpuBound: Math.min(bound.instancesBound, bound.restBound) };
+}
+const cpus = availableParallelism();
+const rows = [cpuRow('one instance', one, 1), cpuRow('two instances (Redis)', two, 2)];
 printTable(
-  `Scale-out (${flags.couples} couples, ${flags.duration} s a step; ${placementText(placement)})`,
-  ['', 'saturation rate', 'load average at its last step'],
+  `Scale-out (${flags.couples} couples, ${flags.duration} s a step; ${placementText(placement)}; ${cpus} CPUs)`,
   [
-    ['one instance (PostgreSQL)', rateText(one.rate), loadAverageText(one.result.steps.at(-1)!)],
-    [
-      'two instances (PostgreSQL + Redis)',
-      rateText(two.rate),
-      loadAverageText(two.result.steps.at(-1)!),
-    ],
+    '',
+    'saturation rate',
+    'highest step',
+    'servers CPU / desire (ms)',
+    'PostgreSQL CPU / desire (ms)',
+    'clients CPU / desire (ms)',
+    'rate the instances’ CPU allows (/s)',
+    'rate the rest of the machine allows (/s)',
+    'load average',
   ],
+  rows.map((r) => r.cells),
 );
 console.log(
-  `two / one: ${ratio(two.rate ?? Number.NaN, one.rate ?? Number.NaN)} (target at least ${TARGET}×)`,
+  `two / one, saturation rate: ${ratio(two.rate ?? Number.NaN, one.rate ?? Number.NaN)} (target at least ${TARGET}×)`,
+);
+console.log(
+  `two / one, CPU-bound rate (the lower of the two bounds): ${ratio(rows[1]!.cpuBound, rows[0]!.cpuBound)}`,
 );
 process.exit(0);
