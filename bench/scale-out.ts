@@ -10,12 +10,12 @@
  */
 import { availableParallelism } from 'node:os';
 import { parseFlags } from './lib/args.js';
-import { capacity, cpuPerDesireOf } from './lib/capacity.js';
+import { capacity, commonSteps, cpuPerDesireOf } from './lib/capacity.js';
 import { loadAverageText } from './lib/delivery-report.js';
 import { placementText, type Placement } from './lib/placement.js';
 import { DEFAULT_POLICY, roundRate, type SaturationPolicy } from './lib/saturation.js';
 import { saturate, type Saturation } from './lib/saturation-run.js';
-import { DEFAULT_CLIENT_PROCESSES, type ScenarioOptions } from './lib/scenario.js';
+import { DEFAULT_CLIENT_PROCESSES, type ScenarioOptions, type StepResult } from './lib/scenario.js';
 import { fmt, ratio } from './lib/stats.js';
 import { printTable } from './lib/table.js';
 
@@ -61,9 +61,8 @@ const two = await saturate(
 );
 
 const rateText = (rate: number | undefined) => (rate === undefined ? 'none' : `${rate}/s`);
-/** The CPU picture at a run's highest step: its CPU per desire and the rates the CPU allows. */
-function cpuRow(label: string, run: Saturation, instances: number) {
-  const top = run.result.steps.reduce((a, b) => (b.rate > a.rate ? b : a));
+/** The CPU picture at a run's step: its CPU per desire and the rates the CPU allows. */
+function cpuRow(label: string, run: Saturation, top: StepResult, instances: number) {
   const cpu = cpuPerDesireOf(top);
   const bound = capacity({ cpuPerDesire: cpu, instances, quotaCores: flags.quota, cpus });
   const cells = [
@@ -80,13 +79,17 @@ function cpuRow(label: string, run: Saturation, instances: number) {
   return { cells, cpuBound: Math.min(bound.instancesBound, bound.restBound) };
 }
 const cpus = availableParallelism();
-const rows = [cpuRow('one instance', one, 1), cpuRow('two instances (Redis)', two, 2)];
+const [oneAt, twoAt] = commonSteps([one.result.steps, two.result.steps]);
+const rows = [
+  cpuRow('one instance', one, oneAt!, 1),
+  cpuRow('two instances (Redis)', two, twoAt!, 2),
+];
 printTable(
   `Scale-out (${flags.couples} couples, ${flags.duration} s a step; ${placementText(placement)}; ${cpus} CPUs)`,
   [
     '',
     'saturation rate',
-    'highest step',
+    'CPU measured at',
     'servers CPU / desire (ms)',
     'PostgreSQL CPU / desire (ms)',
     'clients CPU / desire (ms)',
@@ -100,6 +103,6 @@ console.log(
   `two / one, saturation rate: ${ratio(two.rate ?? Number.NaN, one.rate ?? Number.NaN)} (target at least ${TARGET}×)`,
 );
 console.log(
-  `two / one, CPU-bound rate (the lower of the two bounds): ${ratio(rows[1]!.cpuBound, rows[0]!.cpuBound)}`,
+  `two / one, CPU-bound rate (the lower of the two bounds, at the same offered rate): ${ratio(rows[1]!.cpuBound, rows[0]!.cpuBound)}`,
 );
 process.exit(0);

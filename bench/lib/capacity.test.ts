@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capacity, cpuPerDesireOf } from './capacity.js';
+import { capacity, commonSteps, cpuPerDesireOf } from './capacity.js';
 import { mergeLoadParts } from './load-result.js';
 import { loadPart } from './load-part-fixture.js';
 
@@ -44,5 +44,19 @@ describe('cpuPerDesireOf', () => {
     expect(cpu.servers).toBeCloseTo(0.5);
     expect(cpu.postgres).toBeCloseTo(0.4);
     expect(cpu.clients).toBeCloseTo(1);
+  });
+});
+
+describe('commonSteps', () => {
+  it('picks in each run the step at the highest rate both reached', () => {
+    const one = [{ rate: 200 }, { rate: 250 }];
+    const two = [{ rate: 200 }, { rate: 250 }, { rate: 300 }];
+    expect(commonSteps([one, two])).toEqual([{ rate: 250 }, { rate: 250 }]);
+    // The two began higher (at 0.6× one's saturation): the nearest step at or below, else its first.
+    expect(commonSteps([one, [{ rate: 240 }, { rate: 300 }]])).toEqual([
+      { rate: 250 },
+      { rate: 240 },
+    ]);
+    expect(commonSteps([[{ rate: 100 }], [{ rate: 150 }]])).toEqual([{ rate: 100 }, { rate: 150 }]);
   });
 });

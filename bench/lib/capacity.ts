@@ -48,3 +48,15 @@ export function cpuPerDesireOf(step: StepResult): CpuPerDesire {
     clients: perDesire((load.clientCpuPercent / 100) * load.windowS),
   };
 }
+
+/**
+ * The step of each run to compare the CPU of: the highest rate both reached. CPU per desire
+ * falls as the rate grows (fixed costs such as heartbeats spread over more desires, bigger
+ * commit batches), so two runs compare only at the same rate.
+ */
+export function commonSteps<T extends { rate: number }>(runs: T[][]): T[] {
+  const rate = Math.min(...runs.map((steps) => Math.max(...steps.map((s) => s.rate))));
+  return runs.map((steps) =>
+    steps.filter((s) => s.rate <= rate).reduce((a, b) => (b.rate > a.rate ? b : a), steps[0]!),
+  );
+}
