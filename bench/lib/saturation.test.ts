@@ -9,7 +9,8 @@ import {
 } from './saturation.js';
 
 function outcome(rate: number, p99: number, counts: Partial<StepOutcome['load']> = {}) {
-  return { rate, load: { errors: 0, refused: 0, lost: 0, latency: { p99 }, ...counts } };
+  const load = { sent: 10, acked: 10, errors: 0, refused: 0, lost: 0, latency: { p99 } };
+  return { rate, load: { ...load, ...counts } };
 }
 
 const policy: SaturationPolicy = { ...DEFAULT_POLICY, from: 200, factor: 1.5, maxRate: 1000 };
@@ -25,13 +26,16 @@ function simulate(p99: (rate: number) => number, p = policy): StepOutcome[] {
 }
 
 describe('verdictOf', () => {
-  it('fails a step on a loss, a refusal, another error or a p99 at the limit', () => {
+  it('fails a step on a loss, an unanswered desire, a refusal, another error or a p99 at the limit', () => {
     expect(verdictOf(outcome(100, 49.9), 50)).toBe('passed');
     expect(verdictOf(outcome(100, 50), 50)).toBe('slow');
     expect(verdictOf(outcome(100, Number.NaN), 50)).toBe('slow');
-    expect(verdictOf(outcome(100, 5, { errors: 3, refused: 3 }), 50)).toBe('refused');
-    expect(verdictOf(outcome(100, 5, { errors: 1 }), 50)).toBe('errors');
-    expect(verdictOf(outcome(100, 5, { lost: 1, errors: 1, refused: 1 }), 50)).toBe('lost');
+    expect(verdictOf(outcome(100, 5, { acked: 7, errors: 3, refused: 3 }), 50)).toBe('refused');
+    expect(verdictOf(outcome(100, 5, { acked: 9, errors: 1 }), 50)).toBe('errors');
+    expect(verdictOf(outcome(100, 5, { acked: 8, errors: 1 }), 50)).toBe('unanswered');
+    expect(verdictOf(outcome(100, 5, { lost: 1, acked: 9, errors: 1, refused: 1 }), 50)).toBe(
+      'lost',
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The step/stop logic of a saturation run (`bench:delivery --saturate yes`): the rate grows by a
  * factor each step until a step fails (a desire refused with server_busy, any other error, a
- * desire lost, or p99 at the limit), then `refine` steps bisect between the last rate that passed
+ * desire lost or left unanswered, or p99 at the limit), then `refine` steps bisect between the last rate that passed
  * and the first that failed. The saturation rate is the highest that passed.
  */
 import type { LoadCounts } from './load.js';
@@ -31,15 +31,19 @@ export const DEFAULT_POLICY: SaturationPolicy = {
 /** What a step's verdict needs of it. */
 export interface StepOutcome {
   rate: number;
-  load: Pick<LoadCounts, 'errors' | 'refused' | 'lost'> & { latency: Pick<LatencySummary, 'p99'> };
+  load: Pick<LoadCounts, 'sent' | 'acked' | 'errors' | 'refused' | 'lost'> & {
+    latency: Pick<LatencySummary, 'p99'>;
+  };
 }
 
-export type Verdict = 'passed' | 'refused' | 'errors' | 'lost' | 'slow';
+export type Verdict = 'passed' | 'refused' | 'errors' | 'lost' | 'unanswered' | 'slow';
 
 /** Why a step failed, worst first, or 'passed'. */
 export function verdictOf(step: StepOutcome, p99LimitMs: number): Verdict {
-  const { errors, refused, lost, latency } = step.load;
+  const { sent, acked, errors, refused, lost, latency } = step.load;
   if (lost > 0) return 'lost';
+  // Neither acknowledged nor failed when the drain ended: as good as lost for a saturation.
+  if (sent > acked + errors) return 'unanswered';
   if (refused > 0) return 'refused';
   if (errors > 0) return 'errors';
   // No delivery at all (NaN) is no pass either.
