@@ -14,7 +14,7 @@ import { createMailer, type Mailer } from './auth/mailer.js';
 import { loadOrCreateSecret } from './auth/secrets.js';
 import { createTokenService } from './auth/tokens.js';
 import { createSessionCheck } from './auth/session-check.js';
-import { registerAuthentication } from './http/auth-guard.js';
+import { registerAuthentication } from './auth/guard.js';
 import { registerErrorHandling } from './http/errors.js';
 import { assertAcceptableInput } from './http/validate.js';
 import { clientAddress } from './http/rate-limit.js';
