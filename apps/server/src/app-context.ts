@@ -14,6 +14,7 @@ import { overloadCheck } from './http/load-shedding.js';
 import { watchEventLoopLag } from './http/event-loop-lag.js';
 import { createMetrics } from './metrics/registry.js';
 import { metricsReadable } from './metrics/config.js';
+import { openSendBatcher } from './messages/app-send-batcher.js';
 
 export interface ContextParts {
   config: Config;
@@ -26,8 +27,8 @@ export interface ContextParts {
 }
 
 /**
- * The AppContext of one app. What it starts stops with the app: the event-loop watch, and the
- * background work, which is waited for. Its onClose hook is registered before the listeners'
+ * The AppContext of one app. What it starts stops with the app: the send batcher (its own
+ * preClose hook), the event-loop watch, and the background work, which is waited for. Its onClose hook is registered before the listeners'
  * (app.ts), and onClose hooks run newest first: the listeners that start background work have
  * stopped when it is waited for.
  */
@@ -57,5 +58,6 @@ export function createAppContext(app: FastifyInstance, parts: ContextParts): App
     load,
     overloaded: overloadCheck(load, loopLag, config),
     metrics,
+    sendBatcher: openSendBatcher(app, db, config),
   };
 }
