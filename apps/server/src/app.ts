@@ -25,11 +25,13 @@ import { thoughtRoutes } from './thoughts/routes.js';
 import { wishRoutes } from './wishes/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { farcasterManifestRoutes, farcasterRoutes } from './farcaster/routes.js';
-import { registerFarcasterNotifications } from './farcaster/delivery.js';
+import { farcasterNotificationListeners } from './farcaster/delivery.js';
 import { pushRoutes } from './push/routes.js';
-import { registerPushDelivery } from './push/delivery.js';
+import { pushDeliveryListeners } from './push/delivery.js';
 import { createAppPushSender } from './push/app-sender.js';
 import { attachLiveChannel } from './live/server.js';
+import { liveFanoutListeners } from './live/fanout.js';
+import { accountFanoutListeners } from './live/account-fanout.js';
 import { attachRealtime } from './realtime/server.js';
 import { debugRoutes } from './debug/routes.js';
 import { createPublicFetch } from './http/public-network.js';
@@ -41,7 +43,7 @@ import { allowCrossOrigin } from './http/cors.js';
 import { backendAsAServiceRoutes } from './rest/routes.js';
 import { sessionRoutes } from './auth/sessions-routes.js';
 import { accountRoutes } from './account/routes.js';
-import { registerAccountDeletedNotices } from './account/notify-partner.js';
+import { accountNoticeListeners } from './account/notify-partner.js';
 import { readyRoutes } from './health/ready.js';
 import { refuseWhileClosing } from './http/closing.js';
 import { serveMetrics, timeHttpRequests } from './metrics/server.js';
@@ -142,28 +144,24 @@ export async function buildApp(
   await app.register(webStaticRoutes, { ctx });
   await app.register(backendAsAServiceRoutes, { ctx, anonKey });
   const { io } = await attachLiveChannel(app, ctx);
-  attachRealtime(app, ctx, { anonKey, io });
+  const realtimeListeners = attachRealtime(app, ctx, { anonKey, io });
 
+  // Every domain-event listener, one module per area (docs/ARCHITECTURE.md lists them). They
+  // stop first on close (the newest onClose hook), before the live channel's Redis and the
+  // background work they start.
   const farcasterFetch = config.FARCASTER_ALLOW_INSECURE_NOTIFICATION_URLS
     ? fetch
     : createPublicFetch();
-  const { background } = ctx;
-  const stopPushDelivery = registerPushDelivery(ctx, background, pushSender);
-  const stopFarcasterNotifications = registerFarcasterNotifications(
-    ctx,
-    background,
-    farcasterFetch,
-  );
-  const stopAccountNotices = registerAccountDeletedNotices(
-    ctx,
-    background,
-    pushSender,
-    farcasterFetch,
-  );
+  const stopListening = ctx.events.listenWith([
+    liveFanoutListeners(io, ctx),
+    accountFanoutListeners(io),
+    realtimeListeners,
+    pushDeliveryListeners(ctx, pushSender),
+    farcasterNotificationListeners(ctx, farcasterFetch),
+    accountNoticeListeners(ctx, pushSender, farcasterFetch),
+  ]);
   app.addHook('onClose', async () => {
-    stopPushDelivery();
-    stopAccountNotices();
-    stopFarcasterNotifications();
+    stopListening();
   });
 
   return { app, ctx };

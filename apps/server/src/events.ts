@@ -72,14 +72,46 @@ export interface WishMatchRecipient {
   notify: boolean;
 }
 
-export class DomainEvents extends EventEmitter<DomainEventMap> {}
-
 export type DomainListener<K extends keyof DomainEventMap> = (...args: DomainEventMap[K]) => void;
 
 export type DomainListeners = { [K in keyof DomainEventMap]?: DomainListener<K> };
 
+/**
+ * The listeners of one area, declared together: `name` is the file under src/ that declares them
+ * (docs/ARCHITECTURE.md lists each module and its events, and a test compares the two).
+ */
+export interface ListenerModule {
+  name: string;
+  listeners: DomainListeners;
+}
+
+/** What happened, emitted after commit; listened to by the modules given to listenWith(). */
+export class DomainEvents extends EventEmitter<DomainEventMap> {
+  readonly #modules = new Map<string, (keyof DomainEventMap)[]>();
+
+  /** Listens with every module; the answer stops them all (app.ts calls it on close). */
+  listenWith(modules: ListenerModule[]): () => void {
+    const stops = modules.map((module) => {
+      if (this.#modules.has(module.name)) throw new Error(`${module.name} listens already`);
+      const events = Object.keys(module.listeners) as (keyof DomainEventMap)[];
+      this.#modules.set(module.name, events);
+      const stop = listenTo(this, module.listeners);
+      return () => {
+        stop();
+        this.#modules.delete(module.name);
+      };
+    });
+    return () => stops.forEach((stop) => stop());
+  }
+
+  /** The modules listening now, each with the events it listens to. */
+  listenerModules(): { name: string; events: (keyof DomainEventMap)[] }[] {
+    return [...this.#modules].map(([name, events]) => ({ name, events }));
+  }
+}
+
 /** Listens to several events at once; the answer stops every one of them. */
-export function listenTo(events: DomainEvents, listeners: DomainListeners): () => void {
+function listenTo(events: DomainEvents, listeners: DomainListeners): () => void {
   // Each listener is typed to its own event above; the emitter's untyped face registers them.
   const emitter: EventEmitter = events;
   const entries = Object.entries(listeners) as [string, (...args: unknown[]) => void][];
