@@ -26,6 +26,7 @@ import { wishRoutes } from './wishes/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { farcasterManifestRoutes, farcasterRoutes } from './farcaster/routes.js';
 import { farcasterNotificationListeners } from './farcaster/delivery.js';
+import { openNotificationFetch } from './farcaster/notification-fetch.js';
 import { pushRoutes } from './push/routes.js';
 import { pushDeliveryListeners } from './push/delivery.js';
 import { createAppPushSender } from './push/app-sender.js';
@@ -34,7 +35,6 @@ import { liveFanoutListeners } from './live/fanout.js';
 import { accountFanoutListeners } from './live/account-fanout.js';
 import { attachRealtime } from './realtime/server.js';
 import { debugRoutes } from './debug/routes.js';
-import { createPublicFetch } from './http/public-network.js';
 import { applyContentSecurityPolicy, helmetOptions } from './web/csp.js';
 import { PROBE_ROUTES, shedLoad } from './http/load-shedding.js';
 import { webStaticRoutes } from './web/static.js';
@@ -99,6 +99,7 @@ export async function buildApp(
   // Each resource is made by its own area, which also closes it with the app (onClose hooks run
   // newest first, so what is made first is closed last).
   const redis = openSharedRedis(app, config.REDIS_URL);
+  const farcasterFetch = openNotificationFetch(app, config);
   const { jwtSecret, anonKey } = await loadAppSecrets(config, options.db);
   const ctx = createAppContext(app, { ...options, jwtSecret, redis });
   const pushSender = await createAppPushSender(ctx, options.pushAgent);
@@ -149,9 +150,6 @@ export async function buildApp(
   // Every domain-event listener, one module per area (docs/ARCHITECTURE.md lists them). They
   // stop first on close (the newest onClose hook), before the live channel's Redis and the
   // background work they start.
-  const farcasterFetch = config.FARCASTER_ALLOW_INSECURE_NOTIFICATION_URLS
-    ? fetch
-    : createPublicFetch();
   const stopListening = ctx.events.listenWith([
     liveFanoutListeners(io, ctx),
     accountFanoutListeners(io),
