@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createIdentity, sealNoteV2, type Identity } from '@couple/protocol';
 import type { ActiveKeys } from '../keys/active-keys.js';
-import { openNote, type SealedNote } from './decrypt.js';
+import { openNote, type SealedNote } from './open-note.js';
 
 const context = { messageId: 'message-1', senderId: 'bob', receiverId: 'alice' };
 
