@@ -11,6 +11,7 @@ import {
   type NoteContext,
 } from '@couple/protocol/browser';
 import { logClientError } from '../../lib/client-errors.js';
+import { onSignOut } from '../../lib/sign-out-hooks.js';
 import { getActiveKeys, type ActiveKeys } from '../keys/active-keys.js';
 import { isConfirmedSealer } from '../keys/pins.js';
 
@@ -78,8 +79,10 @@ export function answerNote(message: Message, answer: DesireAnswer): SealedNote {
   };
 }
 
-/** Each note is opened once per page life and set of keys (PBKDF2 costs 100 000 rounds). */
+/** Each note is opened once per session and set of keys (PBKDF2 costs 100 000 rounds). */
 const cache = new Map<string, Promise<NoteView>>();
+// The opened texts are the signed-out person's: none stays in this page after sign-out.
+onSignOut({ name: 'notes', clear: () => cache.clear() });
 
 function failed(error: unknown): NoteView {
   logClientError('decrypt', `${TEXTS.decryptFailed}: ${String(error)}`);
