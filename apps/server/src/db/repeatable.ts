@@ -37,10 +37,12 @@ export async function repeatableFiles(dir: string): Promise<RepeatableFile[]> {
 }
 
 /**
- * Runs the files whose checksum differs from the one recorded (or every file when `all`: a
- * versioned migration just ran and may have dropped an object a file makes), then records the
- * checksums. Rows of files this build no longer has are removed: the table mirrors the folder.
- * Must run inside the migrations' transaction, after their lock. Returns the names it ran.
+ * When any file's checksum differs from the one recorded (or one is new, or `all`: a versioned
+ * migration just ran and may have dropped an object a file makes), runs every file in order and
+ * records the checksums; otherwise runs nothing. Every file, not only the changed one: a file that
+ * drops and recreates an object (a view's columns, a signature) also drops what depends on it,
+ * which the later files make again. Rows of files this build no longer has are removed. Must run
+ * inside the migrations' transaction, after their lock. Returns the names it ran.
  */
 export async function applyRepeatables(
   tx: Queryable,
@@ -63,9 +65,9 @@ export async function applyRepeatables(
     `SELECT name, checksum FROM ${REPEATABLE_TABLE}`,
   );
   const recorded = new Map(rows.map((row) => [row.name, row.checksum]));
+  const changed = all || files.some((file) => recorded.get(file.name) !== file.checksum);
   const ran: string[] = [];
-  for (const file of files) {
-    if (!all && recorded.get(file.name) === file.checksum) continue;
+  for (const file of changed ? files : []) {
     await tx.exec(file.sql);
     await tx.query(
       `INSERT INTO ${REPEATABLE_TABLE} (name, checksum) VALUES ($1, $2)
