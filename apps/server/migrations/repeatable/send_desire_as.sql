@@ -5,16 +5,18 @@
 -- messages_insert_to_partner like any other. Called by the server as the owner in an implicit
 -- transaction, so the scope ends with the statement. app_user cannot call it. No SET clause: it
 -- would undo the scope when the function returns.
---   outcome: 'sent' (row + sender_username + targets), 'existing' (the id is taken: the stored row
---   when the caller may see it, else nulls), 'no_partner', 'not_partner' (p_receiver is not the
---   partner).
+--   outcome: 'sent' (message + sender_username + targets), 'existing' (the id is taken: the
+--   stored message when the caller may see it, else null), 'no_partner', 'not_partner'
+--   (p_receiver is not the partner). message is a row of message_view, which lists the columns.
 -- The end-to-end rules, when a note is sent (the current keys of both, read under row-level
 -- security; a retry of a stored desire skips them):
 --   'upgrade_required': both have keys, and the note is plain text or version 1.
 --   'key_changed': a version 2 note whose sender_key_id is not the sender's current key, or
 --   whose recipients lack the partner's current key_id (or either has no key).
 -- encryption_data is stored as given.
-CREATE OR REPLACE FUNCTION send_desire_as(
+DROP FUNCTION IF EXISTS send_desire_as(uuid, uuid, uuid, smallint, smallint, boolean, text, text,
+  jsonb);
+CREATE FUNCTION send_desire_as(
   p_user uuid,
   p_receiver uuid,
   p_id uuid,
@@ -26,18 +28,7 @@ CREATE OR REPLACE FUNCTION send_desire_as(
   p_encryption_data jsonb
 ) RETURNS TABLE (
   outcome text,
-  id uuid,
-  sender_id uuid,
-  receiver_id uuid,
-  intensity smallint,
-  urgency smallint,
-  encrypted boolean,
-  note text,
-  note_encrypted text,
-  encryption_data jsonb,
-  read_at timestamptz,
-  is_read boolean,
-  created_at timestamptz,
+  message public.message_view,
   sender_username text,
   targets jsonb
 )
@@ -49,6 +40,7 @@ DECLARE
   my_key text;
   partner_key text;
   end_to_end boolean;
+  wanted uuid := coalesce(p_id, pg_catalog.gen_random_uuid());
 BEGIN
   PERFORM pg_catalog.set_config('app.user_id', p_user::text, true),
           pg_catalog.set_config('role', 'app_user', true);
@@ -79,30 +71,24 @@ BEGIN
     END IF;
   END IF;
   IF outcome IS NULL THEN
-    INSERT INTO public.messages AS m (id, sender_id, receiver_id, intensity, urgency, encrypted,
-                                      note, note_encrypted, encryption_data)
-    VALUES (coalesce(p_id, pg_catalog.gen_random_uuid()), p_user, partner, p_intensity, p_urgency,
-            p_encrypted, p_note, p_note_encrypted, p_encryption_data)
-    ON CONFLICT (id) DO NOTHING
-    RETURNING m.id, m.sender_id, m.receiver_id, m.intensity, m.urgency, m.encrypted, m.note,
-              m.note_encrypted, m.encryption_data, m.read_at, m.read_at IS NOT NULL, m.created_at
-    INTO id, sender_id, receiver_id, intensity, urgency, encrypted, note, note_encrypted,
-         encryption_data, read_at, is_read, created_at;
+    INSERT INTO public.messages (id, sender_id, receiver_id, intensity, urgency, encrypted, note,
+                                 note_encrypted, encryption_data)
+    VALUES (wanted, p_user, partner, p_intensity, p_urgency, p_encrypted, p_note, p_note_encrypted,
+            p_encryption_data)
+    ON CONFLICT (id) DO NOTHING;
     IF FOUND THEN
       outcome := 'sent';
       targets := public.partner_delivery_targets();
     ELSE
       outcome := 'existing';
       sender_username := NULL;
-      SELECT m.id, m.sender_id, m.receiver_id, m.intensity, m.urgency, m.encrypted, m.note,
-             m.note_encrypted, m.encryption_data, m.read_at, m.read_at IS NOT NULL, m.created_at
-      INTO id, sender_id, receiver_id, intensity, urgency, encrypted, note, note_encrypted,
-           encryption_data, read_at, is_read, created_at
-      FROM public.messages m WHERE m.id = p_id;
     END IF;
+    -- The stored row, as the caller may see it (none when another couple's desire has the id).
+    SELECT v.* INTO message FROM public.message_view v WHERE v.id = wanted;
   END IF;
   RETURN NEXT;
 END
 $$;
 
-REVOKE ALL ON FUNCTION send_desire_as(uuid, uuid, uuid, smallint, smallint, boolean, text, text, jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION send_desire_as(uuid, uuid, uuid, smallint, smallint, boolean, text, text,
+  jsonb) FROM PUBLIC;

@@ -7,23 +7,14 @@
 -- scope again, so every INSERT runs as app_user under row-level security with its own
 -- app.user_id. p_batch is a JSON array of objects with the parameters of send_desire_as:
 -- user_id, receiver_id, id, intensity, urgency, encrypted, note, note_encrypted,
--- encryption_data. Rows come back with ord, the element's 1-based position.
-CREATE OR REPLACE FUNCTION send_desires_as(p_batch jsonb)
+-- encryption_data. Rows come back with ord, the element's 1-based position, then the columns of
+-- send_desire_as.
+DROP FUNCTION IF EXISTS send_desires_as(jsonb);
+CREATE FUNCTION send_desires_as(p_batch jsonb)
 RETURNS TABLE (
   ord integer,
   outcome text,
-  id uuid,
-  sender_id uuid,
-  receiver_id uuid,
-  intensity smallint,
-  urgency smallint,
-  encrypted boolean,
-  note text,
-  note_encrypted text,
-  encryption_data jsonb,
-  read_at timestamptz,
-  is_read boolean,
-  created_at timestamptz,
+  message public.message_view,
   sender_username text,
   targets jsonb
 )
