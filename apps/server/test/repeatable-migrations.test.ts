@@ -15,8 +15,11 @@ const work = await mkdtemp(join(tmpdir(), 'couple-repeatable-'));
  * files are the definitions now): only their definition may differ; owner and grants are still
  * compared. And the objects that only the files make.
  */
-const REWRITTEN_SINCE_028 = ['send_desire_as', 'send_desires_as'];
-const ADDED_SINCE_028 = ['message_view'];
+const REWRITTEN_SINCE_028 = ['answer_desire', 'send_desire_as', 'send_desires_as'];
+const ADDED_SINCE_028 = [
+  'app_note_key_refusal(p_sender uuid, p_partner uuid, p_data jsonb)',
+  'message_view',
+];
 
 afterAll(() => rm(work, { recursive: true, force: true }));
 

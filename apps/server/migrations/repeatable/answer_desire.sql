@@ -1,7 +1,8 @@
 -- Answering a desire is one SQL function, run as the caller under row-level security
--- (SECURITY INVOKER): the receiver check, the end-to-end rules of send_desire_as for the answer's
--- note, and the upsert, in one statement. An answer goes only to the caller's current partner
--- (issue 27); the policies on desire_answers say the same, so a write that skips it is refused.
+-- (SECURITY INVOKER): the receiver check, the end-to-end rule of desires (app_note_key_refusal)
+-- for the answer's note, and the upsert, in one statement. An answer goes only to the caller's
+-- current partner (issue 27); the policies on desire_answers say the same, so a write that
+-- skips it is refused.
 --   outcome 'answered': the row is returned (with the asker, who is told).
 --   'not_found': no desire with this id that the caller received.
 --   'no_partner': the desire's sender is not the caller's partner now.
@@ -31,8 +32,6 @@ AS $$
 DECLARE
   me uuid := app_current_user_id();
   asker uuid;
-  my_key text;
-  asker_key text;
 BEGIN
   SELECT m.sender_id INTO asker FROM messages m WHERE m.id = p_message_id AND m.receiver_id = me;
   IF asker IS NULL THEN
@@ -46,21 +45,7 @@ BEGIN
     RETURN;
   END IF;
   IF p_note_encrypted IS NOT NULL THEN
-    SELECT max(k.key_id) FILTER (WHERE k.user_id = me),
-           max(k.key_id) FILTER (WHERE k.user_id = asker)
-    INTO my_key, asker_key
-    FROM identity_keys k
-    WHERE k.user_id IN (me, asker) AND k.replaced_at IS NULL;
-    IF p_encryption_data ->> 'version' = '2' THEN
-      IF my_key IS NULL OR asker_key IS NULL
-          OR p_encryption_data ->> 'sender_key_id' IS DISTINCT FROM my_key
-          OR NOT coalesce(p_encryption_data -> 'recipients'
-            @> jsonb_build_array(jsonb_build_object('key_id', asker_key)), false) THEN
-        outcome := 'key_changed';
-      END IF;
-    ELSIF my_key IS NOT NULL AND asker_key IS NOT NULL THEN
-      outcome := 'upgrade_required';
-    END IF;
+    outcome := app_note_key_refusal(me, asker, p_encryption_data);
     IF outcome IS NOT NULL THEN
       RETURN NEXT;
       RETURN;

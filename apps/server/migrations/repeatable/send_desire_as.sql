@@ -8,11 +8,8 @@
 --   outcome: 'sent' (message + sender_username + targets), 'existing' (the id is taken: the
 --   stored message when the caller may see it, else null), 'no_partner', 'not_partner'
 --   (p_receiver is not the partner). message is a row of message_view, which lists the columns.
--- The end-to-end rules, when a note is sent (the current keys of both, read under row-level
--- security; a retry of a stored desire skips them):
---   'upgrade_required': both have keys, and the note is plain text or version 1.
---   'key_changed': a version 2 note whose sender_key_id is not the sender's current key, or
---   whose recipients lack the partner's current key_id (or either has no key).
+-- The end-to-end rule (app_note_key_refusal), when a note is sent; a retry of a stored desire
+-- skips it: 'upgrade_required', 'key_changed'.
 -- encryption_data is stored as given.
 DROP FUNCTION IF EXISTS send_desire_as(uuid, uuid, uuid, smallint, smallint, boolean, text, text,
   jsonb);
@@ -37,9 +34,6 @@ AS $$
 #variable_conflict use_column
 DECLARE
   partner uuid;
-  my_key text;
-  partner_key text;
-  end_to_end boolean;
   wanted uuid := coalesce(p_id, pg_catalog.gen_random_uuid());
 BEGIN
   PERFORM pg_catalog.set_config('app.user_id', p_user::text, true),
@@ -54,21 +48,8 @@ BEGIN
   -- the keys changed since it was stored.
   ELSIF (p_encrypted OR p_note IS NOT NULL)
       AND NOT (p_id IS NOT NULL AND EXISTS (SELECT 1 FROM public.messages m WHERE m.id = p_id)) THEN
-    SELECT max(k.key_id) FILTER (WHERE k.user_id = p_user),
-           max(k.key_id) FILTER (WHERE k.user_id = partner)
-    INTO my_key, partner_key
-    FROM public.identity_keys k
-    WHERE k.user_id IN (p_user, partner) AND k.replaced_at IS NULL;
-    end_to_end := p_encrypted AND p_encryption_data ->> 'version' = '2';
-    IF end_to_end AND (my_key IS NULL OR partner_key IS NULL
-        OR p_encryption_data ->> 'sender_key_id' IS DISTINCT FROM my_key
-        OR NOT coalesce(p_encryption_data -> 'recipients'
-          @> pg_catalog.jsonb_build_array(pg_catalog.jsonb_build_object('key_id', partner_key)),
-          false)) THEN
-      outcome := 'key_changed';
-    ELSIF NOT end_to_end AND my_key IS NOT NULL AND partner_key IS NOT NULL THEN
-      outcome := 'upgrade_required';
-    END IF;
+    outcome := public.app_note_key_refusal(p_user, partner,
+      CASE WHEN p_encrypted THEN p_encryption_data END);
   END IF;
   IF outcome IS NULL THEN
     INSERT INTO public.messages (id, sender_id, receiver_id, intensity, urgency, encrypted, note,
