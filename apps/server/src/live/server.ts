@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { bindClientEvents } from './handlers.js';
 import { bindDomainEvents, sessionRoom, userRoom } from './fanout.js';
 import { isSessionActive } from '../auth/repository.js';
+import { coalesceWrites } from './coalesce-writes.js';
 import { releaseFlushedPackets } from './release-flushed-packets.js';
 import { bindAccountEvents } from './account-fanout.js';
 import { countDeliveries } from './delivery-count.js';
@@ -61,6 +62,7 @@ export async function attachLiveChannel(
     maxHttpBufferSize: ctx.config.BODY_LIMIT_BYTES,
   });
   releaseFlushedPackets(io);
+  coalesceWrites(io);
   const closeRedis = ctx.config.REDIS_URL
     ? await connectRedisAdapter(io, ctx.config.REDIS_URL, ctx)
     : undefined;
