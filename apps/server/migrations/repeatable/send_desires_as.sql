@@ -2,11 +2,12 @@
 -- the server gathers the desires that arrive and sends them together, so at 1000 desires/s the
 -- database flushes its WAL once per batch instead of once per desire (npm run bench:delivery).
 --
--- Each element goes through send_desire_as exactly as a lone desire does: the role is reset to
--- the session user (the owner, who alone may call it) and send_desire_as enters that sender's
--- scope again, so every INSERT runs as app_user under row-level security with its own
--- app.user_id. p_batch is a JSON array of objects with the parameters of send_desire_as:
--- user_id, receiver_id, id, intensity, urgency, encrypted, note, note_encrypted,
+-- Each element is sent as a lone desire is (send_desire_in_scope, the body of send_desire_as):
+-- the role becomes app_user once, for the whole batch, and app.user_id becomes each element's
+-- sender before its send, so every INSERT runs as app_user under row-level security with its
+-- sender's app.user_id. Called by the server as the owner in an implicit transaction: both
+-- settings are local to it. p_batch is a JSON array of objects with the parameters of
+-- send_desire_as: user_id, receiver_id, id, intensity, urgency, encrypted, note, note_encrypted,
 -- encryption_data. Rows come back with ord, the element's 1-based position, then the columns of
 -- send_desire_as.
 DROP FUNCTION IF EXISTS send_desires_as(jsonb);
@@ -23,13 +24,14 @@ AS $$
 DECLARE
   item jsonb;
 BEGIN
+  PERFORM pg_catalog.set_config('role', 'app_user', true);
   FOR i IN 1..pg_catalog.jsonb_array_length(p_batch) LOOP
     item := p_batch -> (i - 1);
-    PERFORM pg_catalog.set_config('role', 'none', true);
+    -- Cast to uuid as send_desire_as's parameter is; NULL resets it (the sender has no partner).
+    PERFORM pg_catalog.set_config('app.user_id', ((item ->> 'user_id')::uuid)::text, true);
     RETURN QUERY
       SELECT i, s.*
-      FROM public.send_desire_as(
-        (item ->> 'user_id')::uuid,
+      FROM public.send_desire_in_scope(
         (item ->> 'receiver_id')::uuid,
         (item ->> 'id')::uuid,
         (item ->> 'intensity')::smallint,
