@@ -34,7 +34,9 @@ LANGUAGE plpgsql VOLATILE
 AS $$
 BEGIN
   PERFORM pg_catalog.set_config('app.user_id', p_user::text, true),
-          pg_catalog.set_config('role', 'app_user', true);
+          pg_catalog.set_config('role', 'app_user', true),
+          -- As send_desires_as does, for the same reason.
+          pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
   RETURN QUERY SELECT * FROM public.send_desire_in_scope(p_receiver, p_id, p_intensity,
     p_urgency, p_encrypted, p_note, p_note_encrypted, p_encryption_data);
 END

@@ -24,7 +24,11 @@ AS $$
 DECLARE
   item jsonb;
 BEGIN
-  PERFORM pg_catalog.set_config('role', 'app_user', true);
+  -- Generic plans: the statements of send_desire_in_scope and of the functions and policies
+  -- it runs look rows up by key, and a custom plan for each desire cost more CPU than the
+  -- rest of its send (bench/sql-cost.ts; local to this statement's transaction).
+  PERFORM pg_catalog.set_config('role', 'app_user', true),
+          pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
   FOR i IN 1..pg_catalog.jsonb_array_length(p_batch) LOOP
     item := p_batch -> (i - 1);
     -- Cast to uuid as send_desire_as's parameter is; NULL resets it (the sender has no partner).
