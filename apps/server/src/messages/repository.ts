@@ -81,8 +81,8 @@ export interface DesireFrom {
 }
 
 /**
- * Sends several desires, each as its own sender, in one statement and one commit (migration 008
- * runs send_desire_as for each). Outcomes come back in the order given. One failing element fails
+ * Sends several desires, each as its own sender, in one statement and one commit (send_desires_as
+ * runs send_desire_in_scope, send_desire_as's body, for each). Outcomes come back in the order given. One failing element fails
  * them all: the caller decides what to retry.
  */
 export async function sendDesiresAs(db: Database, batch: DesireFrom[]): Promise<SendOutcome[]> {
