@@ -47,6 +47,7 @@ import { overloadCheck, PROBE_ROUTES, shedLoad } from './http/load-shedding.js';
 import { watchEventLoopLag } from './http/event-loop-lag.js';
 import { webStaticRoutes } from './web/static.js';
 import { acceptEmptyJsonBodies } from './http/json-body.js';
+import { requestIds } from './http/request-id.js';
 import { allowCrossOrigin } from './http/cors.js';
 import { backendAsAServiceRoutes } from './rest/routes.js';
 import { sessionRoutes } from './auth/sessions-routes.js';
@@ -99,7 +100,7 @@ export async function buildApp(
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Each request's id comes from us, never from a client header.
-    genReqId: () => randomBytes(8).toString('hex'),
+    genReqId: requestIds(),
     // While closing, requests are refused in our own error shape (http/closing.ts).
     return503OnClosing: false,
   });
