@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Agent as HttpsAgent } from 'node:https';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { API_PREFIX } from '@couple/protocol';
@@ -41,7 +40,7 @@ import { attachRealtime } from './realtime/server.js';
 import { debugRoutes } from './debug/routes.js';
 import { createPublicFetch } from './http/public-network.js';
 import { createActionLimits } from './abuse/action-limits.js';
-import { applyContentSecurityPolicy, helmetOptions } from './web/csp.js';
+import { applySecurityHeaders } from './web/csp.js';
 import { trackDatabaseLoad } from './db/load.js';
 import { overloadCheck, PROBE_ROUTES, shedLoad } from './http/load-shedding.js';
 import { watchEventLoopLag } from './http/event-loop-lag.js';
@@ -144,8 +143,7 @@ export async function buildApp(
   );
   const stopPushDelivery = registerPushDelivery(ctx, background, pushSender);
 
-  await app.register(helmet, helmetOptions());
-  applyContentSecurityPolicy(app, config);
+  applySecurityHeaders(app, config);
   await allowCrossOrigin(app, config.CORS_ORIGINS);
   rateLimitRedis?.on('error', () => undefined);
   // Connect in the background: the action limits ask Redis only once it is ready.
