@@ -36,7 +36,8 @@ export async function hammerLoop(
 /**
  * The reads of GET /api/profile and GET /api/messages?limit=50 exactly as the services make them
  * (as app_user in the reader's scope, the same repository SQL and round trips), on a database
- * opened like the server's (same driver and pool size), without HTTP, tokens or serialisation.
+ * opened like the server's (same driver and pool size), without HTTP, tokens or serialisation
+ * (the inbox's JSON is built by PostgreSQL in both).
  */
 export function bareReads(db: Database, userId: string) {
   return {
