@@ -13,16 +13,18 @@ export function isoTimestamp(column: string): string {
 
 /**
  * json_build_object over columns: each name from the same column of `alias`, timestamps as
- * isoTimestamp gives them.
+ * isoTimestamp gives them; then the `more` names, each from its SQL expression.
  */
 export function jsonObjectOf(
   alias: string,
   columns: readonly string[],
   timestamps: readonly string[],
+  more: Record<string, string> = {},
 ): string {
   const pairs = columns.map((column) => {
     const value = `${alias}.${column}`;
     return `'${column}', ${timestamps.includes(column) ? isoTimestamp(value) : value}`;
   });
+  for (const [name, expression] of Object.entries(more)) pairs.push(`'${name}', ${expression}`);
   return `json_build_object(${pairs.join(', ')})`;
 }
