@@ -12,9 +12,6 @@ import type { Database, Queryable } from '../db/index.js';
 
 type MessagesList = { messages: Message[]; count: number; answers: DesireAnswer[] };
 
-export const MESSAGE_COLUMNS = `id, sender_id, receiver_id, intensity, urgency, encrypted, note,
-  note_encrypted, encryption_data, read_at, read_at IS NOT NULL AS is_read, created_at`;
-
 type SendRow = Message & {
   outcome: 'sent' | 'existing' | RefusedOutcome;
   sender_username: string | null;
@@ -56,6 +53,9 @@ function sendArguments(userId: string, d: NewDesire) {
   };
 }
 
+/** A send's row, the message's columns (message_view) spread among the others. */
+const SEND_COLUMNS = 's.outcome, (s.message).*, s.sender_username, s.targets';
+
 /**
  * Sends as userId in one statement (migration 007): the function enters the user scope, reads
  * the partner, inserts under row-level security and reads the receiver's delivery targets. It
@@ -69,7 +69,7 @@ export async function sendDesireAs(
 ): Promise<SendOutcome> {
   const { encryption_data, ...rest } = sendArguments(userId, d);
   const { rows } = await db.query<SendRow>(
-    'SELECT * FROM send_desire_as($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)',
+    `SELECT ${SEND_COLUMNS} FROM send_desire_as($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb) s`,
     [...Object.values(rest), encryption_data === null ? null : JSON.stringify(encryption_data)],
   );
   return toOutcome(rows[0]!);
@@ -88,7 +88,7 @@ export interface DesireFrom {
 export async function sendDesiresAs(db: Database, batch: DesireFrom[]): Promise<SendOutcome[]> {
   const items = batch.map(({ userId, desire }) => sendArguments(userId, desire));
   const { rows } = await db.query<SendRow & { ord: number }>(
-    'SELECT * FROM send_desires_as($1::jsonb)',
+    `SELECT s.ord, ${SEND_COLUMNS} FROM send_desires_as($1::jsonb) s`,
     [JSON.stringify(items)],
   );
   const outcomes = new Array<SendOutcome>(batch.length);
@@ -145,7 +145,7 @@ async function listPage(
     `SELECT p.*, (SELECT count(*)::int FROM messages WHERE ${filter}) AS total,
             a.choice AS answer_choice, a.note_encrypted AS answer_note_encrypted,
             a.encryption_data AS answer_encryption_data, a.updated_at AS answer_updated_at
-     FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${page}
+     FROM (SELECT * FROM message_view WHERE ${page}
            ORDER BY created_at DESC, id DESC LIMIT $2) p
      LEFT JOIN desire_answers a ON a.message_id = p.id
      ORDER BY p.created_at DESC, p.id DESC`,
