@@ -3,12 +3,15 @@
  * it is and who its partner is in the handshake; `send_message` is acknowledged and forwarded to
  * the partner's room as `new_message`, like the real server does after its transaction commits.
  * With REDIS_URL it uses the same Redis adapter, so two relays carry cross-instance traffic.
+ * With FLOOR_DATABASE_URL or FLOOR_DATA_DIR it is the delivery floor: each desire is first
+ * committed by one `INSERT … RETURNING` (lib/floor-store.ts), then forwarded and acknowledged.
  * Run by the benchmarks as a separate process: `node --import tsx bench/baseline-relay.ts`.
  */
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
+import { openFloorStore } from './lib/floor-store.js';
 
 const port = Number(process.env.PORT ?? 0);
 const http = createServer((request, response) => {
@@ -22,6 +25,8 @@ if (process.env.REDIS_URL) {
   io.adapter(createAdapter(pub, sub));
 }
 
+const floor = await openFloorStore(process.env);
+
 io.on('connection', (socket) => {
   const auth = socket.handshake.auth as { user?: unknown; partner?: unknown };
   const user = String(auth.user);
@@ -30,16 +35,33 @@ io.on('connection', (socket) => {
   socket.on(
     'send_message',
     (payload: Record<string, unknown>, ack?: (response: unknown) => void) => {
-      const message = { ...payload, sender_id: user, receiver_id: partner, created_at: new Date() };
-      io.to(`user:${partner}`).emit('new_message', message);
-      ack?.({ ok: true, data: { message } });
+      const relay = (created_at: unknown) => {
+        const message = { ...payload, sender_id: user, receiver_id: partner, created_at };
+        io.to(`user:${partner}`).emit('new_message', message);
+        ack?.({ ok: true, data: { message } });
+      };
+      if (!floor) return relay(new Date());
+      floor
+        .insert({
+          id: String(payload.id),
+          sender: user,
+          receiver: partner,
+          content: String(payload.content),
+          intensity: Number(payload.intensity),
+          urgency: Number(payload.urgency),
+          encrypted: payload.encrypted === true,
+        })
+        .then(
+          (row) => relay(row.created_at),
+          (error: unknown) => ack?.({ ok: false, error: String(error), code: 'floor_failed' }),
+        );
     },
   );
 });
 
 process.once('SIGTERM', () => {
   io.local.disconnectSockets(true);
-  void io.close(() => process.exit(0));
+  void io.close(() => void (floor?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
   setTimeout(() => process.exit(0), 2_000).unref();
 });
 

@@ -1,31 +1,45 @@
 /**
  * Delivery benchmark: N paired couples on socket.io, senders at a fixed total rate, latency from
- * emit to the partner's `new_message`. The same run measures the bare relay baseline first.
+ * emit to the partner's `new_message`. The same run measures, before the server, the bare relay
+ * and the floor (the relay committing each desire with one INSERT … RETURNING first).
  *
  *   npm run bench:delivery -- --mode postgres --couples 200 --rate 200 --duration 10
+ *   npm run bench:delivery -- --mode postgres --couples 1000 --rates 100,500,1000 --duration 20
  *   modes: pglite | postgres | redis (two instances on PostgreSQL + Redis, couples split)
  *   --clients N: the couples' sockets spread over N client processes (default 2)
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFlags } from './lib/args.js';
+import {
+  column,
+  LABELS,
+  loadAverageText,
+  SUMMARY_HEADERS,
+  summaryRows,
+} from './lib/delivery-report.js';
 import {
   DEFAULT_CLIENT_PROCESSES,
   runApp,
   runBaseline,
+  runFloor,
   type Mode,
-  type ScenarioResult,
+  type ScenarioOptions,
 } from './lib/scenario.js';
-import { fmt, ratio } from './lib/stats.js';
+import { DEFAULT_POLICY } from './lib/saturation.js';
+import { saturate } from './lib/saturation-run.js';
+import { fmt } from './lib/stats.js';
 import { printTable } from './lib/table.js';
 
 const flags = parseFlags({
   mode: 'postgres',
   couples: 200,
   rate: 200,
+  rates: '',
   duration: 10,
   baseline: 'yes',
+  floor: 'yes',
   cpuprof: '',
   synccommit: 'on',
   timeline: 'no',
@@ -33,13 +47,23 @@ const flags = parseFlags({
   nodeflags: '',
   clients: DEFAULT_CLIENT_PROCESSES,
   clientflags: '',
+  saturate: 'no',
+  from: DEFAULT_POLICY.from,
+  factor: DEFAULT_POLICY.factor,
+  maxrate: DEFAULT_POLICY.maxRate,
+  refine: DEFAULT_POLICY.refine,
+  p99limit: DEFAULT_POLICY.p99LimitMs,
 });
 if (!['pglite', 'postgres', 'redis'].includes(flags.mode))
   throw new Error('--mode pglite|postgres|redis');
-const options = {
+const rates = flags.rates ? flags.rates.split(',').map(Number) : [flags.rate];
+if (rates.some((r) => !Number.isFinite(r) || r <= 0)) throw new Error('--rates: positive numbers');
+const options: ScenarioOptions = {
   mode: flags.mode as Mode,
   couples: flags.couples,
-  rate: flags.rate,
+  rate: rates[0]!,
+  // Every rate in turn on the same connected sockets.
+  plan: (steps) => rates[steps.length],
   durationS: flags.duration,
   synchronousCommit: flags.synccommit === 'off' ? ('off' as const) : ('on' as const),
   nodeFlags: [
@@ -51,71 +75,8 @@ const options = {
   clientNodeFlags: flags.clientflags.split(' ').filter(Boolean),
 };
 
-const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-const perInstance = (values: number[], digits = 0) => values.map((v) => fmt(v, digits)).join(' + ');
-
-/** CPU time the server processes spent per delivered desire, whatever the machine's contention. */
-function cpuMsPerDesire(r: ScenarioResult): number {
-  const cpuSeconds = sum(r.server.map((s) => s.cpuPercent / 100)) * r.load.windowS;
-  return (cpuSeconds * 1000) / r.load.delivered;
-}
-
-function column(r: ScenarioResult | undefined): string[] {
-  if (!r) return Array.from({ length: LABELS.length }, () => '-');
-  const { load } = r;
-  return [
-    String(r.instances),
-    String(r.sockets),
-    fmt(r.connectS, 1),
-    perInstance(r.connectedRssMb),
-    String(load.sent),
-    String(load.acked),
-    fmt(load.achievedRate, 0),
-    String(load.errors),
-    String(load.lost),
-    String(load.duplicated),
-    fmt(load.latency.p50, 1),
-    fmt(load.latency.p95, 1),
-    fmt(load.latency.p99, 1),
-    fmt(load.latency.max, 1),
-    fmt(load.ackLatency.p99, 1),
-    perInstance(r.server.map((s) => s.cpuPercent)),
-    perInstance(r.server.map((s) => s.runQueuePercent)),
-    fmt(cpuMsPerDesire(r), 2),
-    r.postgresCpuS === undefined ? '-' : fmt((r.postgresCpuS * 1000) / r.load.delivered, 2),
-    perInstance(r.server.map((s) => s.peakRssMb)),
-    `${fmt(load.clientLoopDelay.p99, 1)} / ${fmt(load.clientLoopDelay.max, 1)}`,
-    `${load.clientGc.major} / ${fmt(load.clientGc.maxPauseMs, 1)}`,
-  ];
-}
-
-const LABELS = [
-  'instances',
-  'sockets',
-  'connect time (s)',
-  'RSS connected (MB)',
-  'desires sent',
-  'acknowledged',
-  'achieved rate (/s)',
-  'errors',
-  'lost',
-  'duplicated',
-  'latency p50 (ms)',
-  'latency p95 (ms)',
-  'latency p99 (ms)',
-  'latency max (ms)',
-  'ack p99 (ms)',
-  'server CPU (% of a core)',
-  'server waiting for a CPU (%)',
-  'server CPU per desire (ms)',
-  'PostgreSQL CPU per desire (ms)',
-  'server RSS peak (MB)',
-  'client event-loop delay p99 / max (ms)',
-  'client major GCs / longest GC pause (ms)',
-];
-
 console.log(
-  `delivery: mode=${options.mode} couples=${options.couples} rate=${options.rate}/s duration=${options.durationS}s client processes=${options.clientProcesses}`,
+  `delivery: mode=${options.mode} couples=${options.couples} rates=${rates.join(',')}/s duration=${options.durationS}s client processes=${options.clientProcesses}`,
 );
 interface ProbeLine {
   at: number;
@@ -131,23 +92,37 @@ function readProbe(): ProbeLine[] {
   return lines.map((line) => JSON.parse(line) as ProbeLine);
 }
 
-const baseline = flags.baseline === 'yes' ? await runBaseline(options) : undefined;
-const ours = await runApp(options);
-const b = column(baseline);
-const o = column(ours);
-printTable(
-  `Delivery (${options.mode}, ${options.couples} couples, ${options.rate}/s for ${options.durationS} s)`,
-  ['metric', 'baseline relay', 'server'],
-  LABELS.map((label, i) => [label, b[i]!, o[i]!]),
-);
-if (baseline) {
-  console.log(
-    `p99 ratio (server / baseline): ${ratio(ours.load.latency.p99, baseline.load.latency.p99)}`,
-  );
-  console.log(
-    `p50 ratio (server / baseline): ${ratio(ours.load.latency.p50, baseline.load.latency.p50)}`,
-  );
+if (flags.saturate === 'yes') {
+  const policy = {
+    from: flags.from,
+    factor: flags.factor,
+    maxRate: flags.maxrate,
+    refine: flags.refine,
+    p99LimitMs: flags.p99limit,
+  };
+  if (!(policy.factor > 1)) throw new Error('--factor must be above 1');
+  await saturate(options, policy, `Saturation (${options.mode})`);
+  process.exit(0);
 }
+
+const relay = flags.baseline === 'yes' ? await runBaseline(options) : undefined;
+const floor = flags.floor === 'yes' ? await runFloor(options) : undefined;
+const server = await runApp(options);
+rates.forEach((rate, i) => {
+  const columns = [relay, floor, server].map((r) => column(r, r?.steps[i]));
+  printTable(
+    `Delivery (${options.mode}, ${options.couples} couples, ${rate}/s for ${options.durationS} s)`,
+    ['metric', 'bare relay', 'floor (relay + INSERT)', 'server'],
+    LABELS.map((label, row) => [label, ...columns.map((c) => c[row]!)]),
+  );
+});
+printTable(
+  `Server against the floor (${options.mode}, ${options.couples} couples, ${options.durationS} s a rate; target: server ≤ 1.3× the floor)`,
+  SUMMARY_HEADERS,
+  summaryRows(rates, { relay, floor, server }),
+);
+const ours = server.steps.at(-1)!;
+// The timeline is the last rate's.
 if (flags.timeline === 'yes') {
   const probe = readProbe();
   /** The server's worst loop delay and GC pause in the probe seconds overlapping second i. */
@@ -172,8 +147,6 @@ if (flags.timeline === 'yes') {
     ]),
   );
 }
-const load = loadavg().map((v) => v.toFixed(1));
-console.log(`machine load average (1, 5, 15 min) at the end: ${load.join(', ')}`);
+console.log(`machine load average (1, 5, 15 min) at the end: ${loadAverageText(ours)}`);
 console.log(`client CPU during the load: ${fmt(ours.load.clientCpuPercent, 0)}% of a core`);
-console.log(`server RSS total peak: ${fmt(sum(ours.server.map((s) => s.peakRssMb)), 0)} MB`);
 process.exit(0);

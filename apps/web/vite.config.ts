@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+// Relative: the config is loaded by Node, which cannot read the workspace package's TypeScript.
+import { API_PREFIX } from '../../packages/protocol/src/contract/routes.js';
 
 const server = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
@@ -61,7 +63,7 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': server,
+      [API_PREFIX]: server,
       '/socket.io': { target: server, ws: true },
     },
   },

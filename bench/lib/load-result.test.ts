@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { shareOut } from './client-fleet.js';
-import type { LoadPart } from './load.js';
+import { loadPart } from './load-part-fixture.js';
 import { mergeLoadParts } from './load-result.js';
 
-function part(overrides: Partial<LoadPart>): LoadPart {
-  return {
-    sent: 0,
-    acked: 0,
-    errors: 0,
-    delivered: 0,
-    lost: 0,
-    duplicated: 0,
-    bySecond: [],
-    ackLatencies: [],
-    lastDeliveryS: 0,
-    wallS: 0,
-    cpuSeconds: 0,
-    loopDelay: { p99: 0, max: 0 },
-    gc: { major: 0, maxPauseMs: 0 },
-    ...overrides,
-  };
-}
+const part = loadPart;
 
 describe('shareOut', () => {
   it('splits a total in proportion to the weights and loses nothing to rounding', () => {
@@ -56,6 +39,7 @@ describe('mergeLoadParts', () => {
           sent: 2,
           acked: 1,
           errors: 1,
+          refused: 1,
           delivered: 1,
           lost: 0,
           duplicated: 1,
@@ -74,6 +58,7 @@ describe('mergeLoadParts', () => {
       sent: 5,
       acked: 4,
       errors: 1,
+      refused: 1,
       delivered: 4,
       duplicated: 1,
       clientProcesses: 2,

@@ -36,6 +36,7 @@ export function mergeLoadParts(parts: LoadPart[], startedAt: number): LoadResult
     sent: sumOf(parts, (p) => p.sent),
     acked: sumOf(parts, (p) => p.acked),
     errors: sumOf(parts, (p) => p.errors),
+    refused: sumOf(parts, (p) => p.refused),
     delivered,
     lost: sumOf(parts, (p) => p.lost),
     duplicated: sumOf(parts, (p) => p.duplicated),

@@ -28,6 +28,8 @@ export interface LoadCounts {
   sent: number;
   acked: number;
   errors: number;
+  /** of the errors, those refused with `server_busy` (load shedding) */
+  refused: number;
   delivered: number;
   lost: number;
   duplicated: number;
@@ -85,6 +87,7 @@ export async function runLoad(pairs: SocketPair[], options: LoadOptions): Promis
   const bySecond: number[][] = [];
   const ackLatencies: number[] = [];
   let errors = 0;
+  let refused = 0;
   let unknown = 0;
   let lastDelivery = 0;
 
@@ -115,11 +118,16 @@ export async function runLoad(pairs: SocketPair[], options: LoadOptions): Promis
     };
     from
       .timeout(options.ackTimeoutMs ?? 10_000)
-      .emit('send_message', payload, (error: Error | null, ack?: { ok?: boolean }) => {
-        if (error || !ack?.ok) return void (errors += 1);
-        entry.acked = true;
-        ackLatencies.push(performance.now() - entry.sentAt);
-      });
+      .emit(
+        'send_message',
+        payload,
+        (error: Error | null, ack?: { ok?: boolean; code?: string }) => {
+          if (ack?.code === 'server_busy') refused += 1;
+          if (error || !ack?.ok) return void (errors += 1);
+          entry.acked = true;
+          ackLatencies.push(performance.now() - entry.sentAt);
+        },
+      );
   };
 
   await sleep(Math.max(0, options.startAt - Date.now()));
@@ -153,6 +161,7 @@ export async function runLoad(pairs: SocketPair[], options: LoadOptions): Promis
     sent,
     acked: values.filter((t) => t.acked).length,
     errors,
+    refused,
     delivered: values.filter((t) => t.receipts > 0).length,
     lost: values.filter((t) => t.acked && t.receipts === 0).length,
     duplicated: values.filter((t) => t.receipts > 1).length + unknown,

@@ -43,6 +43,8 @@ export interface StartOptions {
   healthPath: string;
   /** extra node flags, e.g. --cpu-prof */
   nodeFlags?: string[];
+  /** a command that execs node in the same process, e.g. `taskset -c 0` (the pid stays node's) */
+  prefix?: string[];
   startTimeoutMs?: number;
 }
 
@@ -52,9 +54,10 @@ export interface StartOptions {
  */
 export async function startProcess(options: StartOptions): Promise<ServerProcess> {
   const port = await freePort();
+  const [command, ...prefixArgs] = [...(options.prefix ?? []), process.execPath];
   const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', ...(options.nodeFlags ?? []), options.entry],
+    command!,
+    [...prefixArgs, '--import', 'tsx', ...(options.nodeFlags ?? []), options.entry],
     {
       cwd: ROOT,
       env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...options.env },
@@ -81,12 +84,16 @@ export async function startProcess(options: StartOptions): Promise<ServerProcess
   throw new Error(`${options.entry} did not become healthy in time`);
 }
 
+/** The server's database pool (config.ts's default, set explicitly): the floor's pool matches. */
+export const SERVER_POOL_SIZE = 10;
+
 export const BENCH_JWT_SECRET = 'bench-only-secret-bench-only-secret-0123456789';
 
 /** The real server, configured for load: quiet log, generous rate limits, a fixed JWT secret. */
 export function startAppServer(
   db: { DATABASE_URL?: string; DATA_DIR?: string; REDIS_URL?: string; ANON_KEY?: string },
   nodeFlags: string[] = [],
+  prefix: string[] = [],
 ): Promise<ServerProcess> {
   const env: Record<string, string> = {
     NODE_ENV: 'production',
@@ -96,7 +103,8 @@ export function startAppServer(
     RATE_LIMIT_REFRESH_PER_MINUTE: '1000000',
     RATE_LIMIT_PAIRING_PER_MINUTE: '1000000',
     RATE_LIMIT_DESIRES_PER_MINUTE: '1000000',
+    DATABASE_POOL_SIZE: String(SERVER_POOL_SIZE),
   };
   for (const [key, value] of Object.entries(db)) if (value) env[key] = value;
-  return startProcess({ entry: SERVER_ENTRY, env, healthPath: '/api/health', nodeFlags });
+  return startProcess({ entry: SERVER_ENTRY, env, healthPath: '/api/health', nodeFlags, prefix });
 }

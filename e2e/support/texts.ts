@@ -35,11 +35,6 @@ export function containingIn(
   return new RegExp(sourceIn(locale, id, placeholders));
 }
 
-/** A pattern matching exactly any one of the messages in the language. */
-export function anyOfIn(locale: Locale, ...ids: string[]): RegExp {
-  return new RegExp(`^(?:${ids.map((id) => escapeRegExp(translate(locale, id))).join('|')})$`);
-}
-
 /** A pattern matching a name that contains any one of the messages (a link with its badge). */
 export function mentioningAnyIn(locale: Locale, ...ids: string[]): RegExp {
   return new RegExp(ids.map((id) => escapeRegExp(translate(locale, id))).join('|'));

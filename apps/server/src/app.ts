@@ -1,22 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { Agent as HttpsAgent } from 'node:https';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import { API_PREFIX } from '@couple/protocol';
 import type { Config } from './config.js';
 import type { AppContext, Clock } from './context.js';
 import type { Database } from './db/index.js';
-import { DomainEvents } from './events.js';
-import { createBackgroundWork } from './background/background-work.js';
-import { createMailer, type Mailer } from './auth/mailer.js';
-import { loadOrCreateSecret } from './auth/secrets.js';
-import { createTokenService } from './auth/tokens.js';
-import { createSessionCheck } from './auth/session-check.js';
-import { registerAuthentication } from './http/auth-guard.js';
+import type { Mailer } from './auth/mailer.js';
+import { loadAppSecrets } from './auth/secrets.js';
+import { registerAuthentication } from './auth/guard.js';
 import { registerErrorHandling } from './http/errors.js';
 import { assertAcceptableInput } from './http/validate.js';
-import { clientAddress } from './http/rate-limit.js';
+import { registerRateLimits } from './http/rate-limit.js';
 import { fastifyTrustProxy } from './config-proxy.js';
 import { authRoutes } from './auth/routes.js';
 import { credentialRoutes } from './auth/credential-routes.js';
@@ -30,20 +23,18 @@ import { thoughtRoutes } from './thoughts/routes.js';
 import { wishRoutes } from './wishes/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { farcasterManifestRoutes, farcasterRoutes } from './farcaster/routes.js';
-import { registerFarcasterNotifications } from './farcaster/delivery.js';
+import { farcasterNotificationListeners } from './farcaster/delivery.js';
+import { openNotificationFetch } from './farcaster/notification-fetch.js';
 import { pushRoutes } from './push/routes.js';
-import { registerPushDelivery } from './push/delivery.js';
-import { createPushSender } from './push/sender.js';
-import { loadVapidDetails } from './push/vapid.js';
+import { pushDeliveryListeners } from './push/delivery.js';
+import { createAppPushSender } from './push/app-sender.js';
 import { attachLiveChannel } from './live/server.js';
+import { liveFanoutListeners } from './live/fanout.js';
+import { accountFanoutListeners } from './live/account-fanout.js';
 import { attachRealtime } from './realtime/server.js';
 import { debugRoutes } from './debug/routes.js';
-import { createPublicFetch } from './http/public-network.js';
-import { createActionLimits } from './abuse/action-limits.js';
 import { applySecurityHeaders } from './web/csp.js';
-import { trackDatabaseLoad } from './db/load.js';
-import { overloadCheck, PROBE_ROUTES, shedLoad } from './http/load-shedding.js';
-import { watchEventLoopLag } from './http/event-loop-lag.js';
+import { PROBE_ROUTES, shedLoad } from './http/load-shedding.js';
 import { webStaticRoutes } from './web/static.js';
 import { acceptEmptyJsonBodies } from './http/json-body.js';
 import { requestIds } from './http/request-id.js';
@@ -51,12 +42,13 @@ import { allowCrossOrigin } from './http/cors.js';
 import { backendAsAServiceRoutes } from './rest/routes.js';
 import { sessionRoutes } from './auth/sessions-routes.js';
 import { accountRoutes } from './account/routes.js';
-import { registerAccountDeletedNotices } from './account/notify-partner.js';
+import { accountNoticeListeners } from './account/notify-partner.js';
 import { readyRoutes } from './health/ready.js';
 import { refuseWhileClosing } from './http/closing.js';
-import { createMetrics } from './metrics/registry.js';
-import { countWebPushes } from './metrics/push.js';
 import { serveMetrics, timeHttpRequests } from './metrics/server.js';
+import { metricsReadable } from './metrics/config.js';
+import { openSharedRedis } from './redis/shared-client.js';
+import { createAppContext } from './app-context.js';
 
 export interface BuildOptions {
   config: Config;
@@ -92,8 +84,6 @@ export async function buildApp(
   options: BuildOptions,
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config } = options;
-  const { db, load } = trackDatabaseLoad(options.db);
-  const loopLag = watchEventLoopLag();
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
@@ -105,64 +95,21 @@ export async function buildApp(
   });
   acceptEmptyJsonBodies(app);
 
-  const secret =
-    config.JWT_SECRET ??
-    (await loadOrCreateSecret(db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
-  // With Redis the counters are shared by every instance; if Redis is away, requests still pass.
-  const rateLimitRedis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, {
-        connectTimeout: 500,
-        maxRetriesPerRequest: 1,
-        lazyConnect: true,
-      })
-    : undefined;
-  const background = createBackgroundWork();
-  const metricsReadable = config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined;
-  const metrics = createMetrics({ db: options.db, load, processDefaults: metricsReadable });
-  // The session check's cache ages by the same clock, so a test can expire it without waiting.
-  const clock = options.clock ?? { now: () => Date.now() };
-  const ctx: AppContext = {
-    config,
-    db,
-    tokens: createTokenService(secret),
-    sessions: createSessionCheck(db, () => clock.now()),
-    mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
-    events: new DomainEvents(),
-    limits: createActionLimits(config, rateLimitRedis),
-    log: app.log,
-    background,
-    clock,
-    load,
-    overloaded: overloadCheck(load, loopLag, config),
-    metrics,
-  };
-
-  const pushSender = countWebPushes(
-    createPushSender(await loadVapidDetails(config, db), { agent: options.pushAgent }),
-    metrics,
-  );
-  const stopPushDelivery = registerPushDelivery(ctx, background, pushSender);
+  // Each resource is made by its own area, which also closes it with the app (onClose hooks run
+  // newest first, so what is made first is closed last).
+  const redis = openSharedRedis(app, config.REDIS_URL);
+  const farcasterFetch = openNotificationFetch(app, config);
+  const { jwtSecret, anonKey } = await loadAppSecrets(config, options.db);
+  const ctx = createAppContext(app, { ...options, jwtSecret, redis });
+  const pushSender = await createAppPushSender(ctx, options.pushAgent);
 
   applySecurityHeaders(app, config);
   await allowCrossOrigin(app, config.CORS_ORIGINS);
-  rateLimitRedis?.on('error', () => undefined);
-  // Connect in the background: the action limits ask Redis only once it is ready.
-  void rateLimitRedis?.connect().catch(() => undefined);
-  if (rateLimitRedis)
-    app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
-  await app.register(rateLimit, {
-    global: false,
-    keyGenerator: clientAddress,
-    ...(rateLimitRedis && {
-      redis: rateLimitRedis,
-      skipOnError: true,
-      nameSpace: 'couple-rate-limit-',
-    }),
-  });
+  await registerRateLimits(app, redis);
   registerErrorHandling(app);
   const closing = refuseWhileClosing(app, PROBE_ROUTES);
-  if (metricsReadable) timeHttpRequests(app, ctx);
-  shedLoad(app, ctx.overloaded, () => metrics.loadShed('http'));
+  if (metricsReadable(config)) timeHttpRequests(app, ctx);
+  shedLoad(app, ctx.overloaded, () => ctx.metrics.loadShed('http'));
   // Every body, whichever route and schema it meets, is refused first if too deep or unprintable.
   app.addHook('preValidation', async (request) => assertAcceptableInput(request.body));
   registerAuthentication(app, ctx.tokens, ctx.sessions);
@@ -194,33 +141,23 @@ export async function buildApp(
   );
   serveMetrics(app, ctx);
   await app.register(webStaticRoutes, { ctx });
-  const anonKey =
-    config.ANON_KEY ??
-    (await loadOrCreateSecret(db, 'anon_key', () => randomBytes(24).toString('base64url')));
   await app.register(backendAsAServiceRoutes, { ctx, anonKey });
   const { io } = await attachLiveChannel(app, ctx);
-  attachRealtime(app, ctx, { anonKey, io });
+  const realtimeListeners = attachRealtime(app, ctx, { anonKey, io });
 
-  const farcasterFetch = config.FARCASTER_ALLOW_INSECURE_NOTIFICATION_URLS
-    ? fetch
-    : createPublicFetch();
-  const stopFarcasterNotifications = registerFarcasterNotifications(
-    ctx,
-    background,
-    farcasterFetch,
-  );
-  const stopAccountNotices = registerAccountDeletedNotices(
-    ctx,
-    background,
-    pushSender,
-    farcasterFetch,
-  );
+  // Every domain-event listener, one module per area (docs/ARCHITECTURE.md lists them). They
+  // stop first on close (the newest onClose hook), before the live channel's Redis and the
+  // background work they start.
+  const stopListening = ctx.events.listenWith([
+    liveFanoutListeners(io, ctx),
+    accountFanoutListeners(io),
+    realtimeListeners,
+    pushDeliveryListeners(ctx, pushSender),
+    farcasterNotificationListeners(ctx, farcasterFetch),
+    accountNoticeListeners(ctx, pushSender, farcasterFetch),
+  ]);
   app.addHook('onClose', async () => {
-    loopLag.stop();
-    stopPushDelivery();
-    stopAccountNotices();
-    stopFarcasterNotifications();
-    await background.settle();
+    stopListening();
   });
 
   return { app, ctx };

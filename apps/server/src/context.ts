@@ -9,6 +9,7 @@ import type { DomainEvents } from './events.js';
 import type { ActionLimits } from './abuse/action-limits.js';
 import type { BackgroundWork } from './background/background-work.js';
 import type { AppMetrics } from './metrics/registry.js';
+import type { SendBatcher } from './messages/send-batcher.js';
 
 /** Everything a service needs, built once at start-up and handed to each route plugin. */
 export interface AppContext {
@@ -30,6 +31,8 @@ export interface AppContext {
   overloaded: () => boolean;
   /** Prometheus metrics (metrics/registry.ts); counted always, readable only when configured. */
   metrics: AppMetrics;
+  /** Stores every desire of this app, grouped (messages/app-send-batcher.ts); closed with it. */
+  sendBatcher: SendBatcher;
 }
 
 export interface Clock {

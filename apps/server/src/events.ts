@@ -22,8 +22,32 @@ export interface ReceiverTargets {
   locale: Locale;
 }
 
-/** What happened, after it was committed. The live channel and push delivery listen here. */
-export interface DomainEventMap {
+/**
+ * Every domain event, by name: the runtime list the keys of DomainEventMap come from, so that
+ * docs/ARCHITECTURE.md can be checked against it (apps/server/test/architecture-events.test.ts).
+ */
+export const DOMAIN_EVENT_NAMES = [
+  'desireSent',
+  'messagesRead',
+  'partnerConnected',
+  'partnerDisconnected',
+  'profileUpdated',
+  'sessionRevoked',
+  'desireAnswered',
+  'thoughtSent',
+  'accountDeleted',
+  'identityKeyChanged',
+  'wishesChanged',
+  'wishMatched',
+] as const;
+
+export type DomainEventName = (typeof DOMAIN_EVENT_NAMES)[number];
+
+/**
+ * What happened, after it was committed: each event's arguments. A name missing here is a type
+ * error in DomainEventMap below; a payload without a name there cannot be emitted.
+ */
+interface DomainEventPayloads {
   desireSent: [{ message: Message; senderUsername: string; receiver: ReceiverTargets }];
   messagesRead: [{ readerId: string; senderId: string; ids: string[]; all: boolean }];
   partnerConnected: [
@@ -64,6 +88,9 @@ export interface DomainEventMap {
   wishMatched: [{ roundId: string; people: WishMatchRecipient[] }];
 }
 
+/** What happened, after it was committed, by the names of DOMAIN_EVENT_NAMES. */
+export type DomainEventMap = { [K in DomainEventName]: DomainEventPayloads[K] };
+
 /** One partner told of a new match, with their quiet-hours window read in the same transaction. */
 export interface WishMatchRecipient {
   userId: string;
@@ -72,14 +99,46 @@ export interface WishMatchRecipient {
   notify: boolean;
 }
 
-export class DomainEvents extends EventEmitter<DomainEventMap> {}
+export type DomainListener<K extends DomainEventName> = (...args: DomainEventMap[K]) => void;
 
-export type DomainListener<K extends keyof DomainEventMap> = (...args: DomainEventMap[K]) => void;
+export type DomainListeners = { [K in DomainEventName]?: DomainListener<K> };
 
-export type DomainListeners = { [K in keyof DomainEventMap]?: DomainListener<K> };
+/**
+ * The listeners of one area, declared together: `name` is the file under src/ that declares them
+ * (docs/ARCHITECTURE.md lists each module and its events, and a test compares the two).
+ */
+export interface ListenerModule {
+  name: string;
+  listeners: DomainListeners;
+}
+
+/** What happened, emitted after commit; listened to by the modules given to listenWith(). */
+export class DomainEvents extends EventEmitter<DomainEventMap> {
+  readonly #modules = new Map<string, DomainEventName[]>();
+
+  /** Listens with every module; the answer stops them all (app.ts calls it on close). */
+  listenWith(modules: ListenerModule[]): () => void {
+    const stops = modules.map((module) => {
+      if (this.#modules.has(module.name)) throw new Error(`${module.name} listens already`);
+      const events = Object.keys(module.listeners) as DomainEventName[];
+      this.#modules.set(module.name, events);
+      const stop = listenTo(this, module.listeners);
+      return () => {
+        stop();
+        this.#modules.delete(module.name);
+      };
+    });
+    return () => stops.forEach((stop) => stop());
+  }
+
+  /** The modules listening now, each with the events it listens to. */
+  listenerModules(): { name: string; events: DomainEventName[] }[] {
+    return [...this.#modules].map(([name, events]) => ({ name, events }));
+  }
+}
 
 /** Listens to several events at once; the answer stops every one of them. */
-export function listenTo(events: DomainEvents, listeners: DomainListeners): () => void {
+function listenTo(events: DomainEvents, listeners: DomainListeners): () => void {
   // Each listener is typed to its own event above; the emitter's untyped face registers them.
   const emitter: EventEmitter = events;
   const entries = Object.entries(listeners) as [string, (...args: unknown[]) => void][];

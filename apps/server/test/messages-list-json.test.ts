@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesireAnswer, Message } from '@couple/protocol';
-import { MESSAGE_COLUMNS } from '../src/messages/repository.js';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
@@ -49,7 +48,7 @@ describe.each(DRIVERS)('the message lists built as JSON by the database (%s)', (
   async function rowsOf(user: TestUser, filter: string): Promise<Page> {
     return server.ctx.db.asUser(user.id, async (tx) => {
       const { rows: messages } = await tx.query<Message>(
-        `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${filter} ORDER BY created_at DESC, id DESC`,
+        `SELECT * FROM message_view WHERE ${filter} ORDER BY created_at DESC, id DESC`,
         [user.id],
       );
       const { rows: answers } = await tx.query<DesireAnswer>(

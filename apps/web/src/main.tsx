@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, queryClient } from './app/App.js';
 import { preloadFirstScreen } from './app/router.js';
-import { api } from './lib/api.js';
+import { call, debugLogBody } from './lib/api.js';
 import { logClientError, reportClientErrorsTo } from './lib/client-errors.js';
 import { registerServiceWorker } from './lib/service-worker.js';
 import { getSession, subscribeSession } from './lib/session.js';
@@ -15,7 +15,8 @@ import type { ThoughtList } from './features/thoughts/queries.js';
 
 // Best effort and never recursive: a report that fails is dropped, not logged again.
 reportClientErrorsTo((entry) => {
-  if (getSession()) void api.reportClientError(entry).catch(() => undefined);
+  if (getSession())
+    void call('logClientError', { body: debugLogBody(entry) }).catch(() => undefined);
 });
 // Before the routing rules send a signed-out person to the welcome screen and drop the query.
 rememberPairingLink(window.location.pathname, window.location.search);

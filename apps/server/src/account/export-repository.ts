@@ -1,6 +1,5 @@
 import type { DesireAnswer, Message } from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
-import { MESSAGE_COLUMNS } from '../messages/repository.js';
 
 export interface PairingRow {
   partner_id: string;
@@ -30,7 +29,7 @@ export async function selectOwnMessages(
 ): Promise<Message[]> {
   const column = side === 'sent' ? 'sender_id' : 'receiver_id';
   const { rows } = await q.query<Message>(
-    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${column} = $1 ORDER BY created_at, id`,
+    `SELECT * FROM message_view WHERE ${column} = $1 ORDER BY created_at, id`,
     [userId],
   );
   return rows;

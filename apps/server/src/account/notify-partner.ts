@@ -6,8 +6,7 @@ import {
   type PushPayload,
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import type { BackgroundWork } from '../background/background-work.js';
-import type { DomainListener } from '../events.js';
+import type { DomainListener, ListenerModule } from '../events.js';
 import { truncate } from '../farcaster/payloads.js';
 import { notifyUser } from '../farcaster/sender.js';
 import type { PushSender } from '../push/sender.js';
@@ -27,14 +26,14 @@ export function accountDeletedPayload(to: PushTarget, username: string): PushPay
 
 /**
  * Tells the former partner of a deleted account by Web Push and Farcaster notification, as
- * background work after the deletion committed. Returns the function that stops listening.
+ * background work after the deletion committed.
  */
-export function registerAccountDeletedNotices(
+export function accountNoticeListeners(
   ctx: AppContext,
-  background: BackgroundWork,
   pushSender: PushSender,
   farcasterFetch: typeof fetch,
-): () => void {
+): ListenerModule {
+  const { background } = ctx;
   const report = (error: unknown) =>
     ctx.log.warn({ err: error }, 'account deletion notice not delivered');
   const onAccountDeleted: DomainListener<'accountDeleted'> = ({ username, partnerId }) => {
@@ -64,6 +63,5 @@ export function registerAccountDeletedNotices(
       await notifyUser(ctx, farcasterFetch, partnerId, notification);
     }, report);
   };
-  ctx.events.on('accountDeleted', onAccountDeleted);
-  return () => ctx.events.off('accountDeleted', onAccountDeleted);
+  return { name: 'account/notify-partner', listeners: { accountDeleted: onAccountDeleted } };
 }

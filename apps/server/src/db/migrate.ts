@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../config.js';
+import { applyRepeatables, repeatableFiles } from './repeatable.js';
 import type { Database, Queryable } from './types.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
@@ -52,9 +53,14 @@ function checkedState(files: string[], applied: string[]): MigrationState {
   return { applied, pending: files.filter((name) => !done.has(name)) };
 }
 
-/** Applies the numbered .sql files not yet recorded, in order, in one transaction. */
+/**
+ * Applies the numbered .sql files not yet recorded, in order, then the files of dir/repeatable
+ * whose checksum changed (all of them after a versioned one ran), in one transaction. Returns the
+ * versioned migrations it applied.
+ */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = await migrationFiles(dir);
+  const repeatable = await repeatableFiles(`${dir}/repeatable`);
   return db.transaction(async (tx) => {
     // Instances starting together must not apply the same migration twice. The lock comes
     // first: two concurrent CREATE TABLE IF NOT EXISTS on a new database collide (pg_type).
@@ -72,6 +78,7 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
       await tx.exec(await readFile(`${dir}/${name}`, 'utf8'));
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [name]);
     }
+    await applyRepeatables(tx, repeatable, pending.length > 0);
     return pending;
   });
 }

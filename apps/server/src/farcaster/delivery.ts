@@ -1,7 +1,6 @@
 import type { Locale } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import type { BackgroundWork } from '../background/background-work.js';
-import type { DomainEventMap } from '../events.js';
+import type { DomainEventMap, ListenerModule } from '../events.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import {
   answeredNotification,
@@ -18,14 +17,13 @@ import { answerReachesPartner } from '../answers/service.js';
 import { readRecipient } from '../profile/recipient.js';
 
 /**
- * Subscribes mini-app notifications to the domain events, as background work (after commit;
- * never fails a send). Returns the function that stops listening.
+ * Mini-app notifications on the domain events, as background work (after commit; never fails a
+ * send).
  */
-export function registerFarcasterNotifications(
+export function farcasterNotificationListeners(
   ctx: AppContext,
-  background: BackgroundWork,
   fetchImpl: typeof fetch = fetch,
-): () => void {
+): ListenerModule {
   const deliver = (
     userId: string,
     notification: (locale: Locale) => MiniAppNotification,
@@ -37,7 +35,7 @@ export function registerFarcasterNotifications(
       allowed?: () => Promise<boolean>;
     } = {},
   ) =>
-    background.run(
+    ctx.background.run(
       async () => {
         if (known.allowed && !(await known.allowed())) return;
         const locale = known.locale ?? (await readRecipient(ctx, userId)).locale;
@@ -96,16 +94,14 @@ export function registerFarcasterNotifications(
     }
   };
 
-  ctx.events.on('desireSent', onDesire);
-  ctx.events.on('partnerConnected', onPartner);
-  ctx.events.on('desireAnswered', onAnswer);
-  ctx.events.on('thoughtSent', onThought);
-  ctx.events.on('wishMatched', onWishMatched);
-  return () => {
-    ctx.events.off('thoughtSent', onThought);
-    ctx.events.off('wishMatched', onWishMatched);
-    ctx.events.off('desireSent', onDesire);
-    ctx.events.off('partnerConnected', onPartner);
-    ctx.events.off('desireAnswered', onAnswer);
+  return {
+    name: 'farcaster/delivery',
+    listeners: {
+      desireSent: onDesire,
+      partnerConnected: onPartner,
+      desireAnswered: onAnswer,
+      thoughtSent: onThought,
+      wishMatched: onWishMatched,
+    },
   };
 }

@@ -3,8 +3,8 @@ import { SERVER_TEXTS } from '@couple/protocol';
 import { HttpError, RETRY_AFTER_SECONDS } from './errors.js';
 
 /**
- * From the moment app.close() begins (the first preClose hook, before the live channel drains),
- * every request is refused with 503 `service_unavailable` in its surface's own error shape, but
+ * From the moment app.close() begins (its preClose hooks, before the live channel drains), every
+ * request is refused with 503 `service_unavailable` in its surface's own error shape, but
  * the routes in `answeredByThemselves`: the probes, which say so in theirs. Fastify's own
  * refusal while closing (return503OnClosing) is turned off in app.ts for this.
  */
@@ -18,10 +18,15 @@ export function refuseWhileClosing(
   });
   app.addHook('onRequest', async (request) => {
     if (!closing || answeredByThemselves.includes(request.routeOptions.url ?? '')) return;
-    throw new HttpError('service_unavailable', {
-      text: SERVER_TEXTS.shuttingDown,
-      retryAfter: RETRY_AFTER_SECONDS,
-    });
+    throw shuttingDown();
   });
   return () => closing;
+}
+
+/** The refusal of work that comes while the app closes: 503, to be retried (elsewhere) later. */
+export function shuttingDown(): HttpError {
+  return new HttpError('service_unavailable', {
+    text: SERVER_TEXTS.shuttingDown,
+    retryAfter: RETRY_AFTER_SECONDS,
+  });
 }

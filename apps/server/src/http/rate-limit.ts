@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { normalizeIP } from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import {
   API_CONTRACT,
   CLIENT_ERROR_REPORTS_PER_MINUTE,
@@ -9,8 +10,21 @@ import {
 } from '@couple/protocol';
 import type { Config } from '../config.js';
 
+/**
+ * @fastify/rate-limit for the whole app, off by default: each route takes its limit through
+ * rateLimitFor(). With Redis the counters are shared by every instance; if Redis is away,
+ * requests still pass.
+ */
+export async function registerRateLimits(app: FastifyInstance, redis?: Redis): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: clientAddress,
+    ...(redis && { redis, skipOnError: true, nameSpace: 'couple-rate-limit-' }),
+  });
+}
+
 /** The client's address; IPv6 by its /64, which one subscriber usually holds whole. */
-export function clientAddress(request: FastifyRequest): string {
+function clientAddress(request: FastifyRequest): string {
   return normalizeIP(request.ip, 64);
 }
 

@@ -1,15 +1,14 @@
 import type { Server } from 'socket.io';
 import { SERVER_EVENTS } from '@couple/protocol';
-import type { AppContext } from '../context.js';
-import type { DomainListener } from '../events.js';
+import type { DomainListener, ListenerModule } from '../events.js';
 import { userRoom } from './fanout.js';
 
 /**
  * A deleted account: its sockets close on every instance (its sessions' revocations close them
  * too; this also catches one opened in between), and the former partner learns that the pair is
- * over and who left. Returns the function that stops listening.
+ * over and who left.
  */
-export function bindAccountEvents(io: Server, ctx: AppContext): () => void {
+export function accountFanoutListeners(io: Server): ListenerModule {
   const onAccountDeleted: DomainListener<'accountDeleted'> = ({ userId, username, partnerId }) => {
     io.in(userRoom(userId)).disconnectSockets(true);
     if (!partnerId) return;
@@ -19,6 +18,5 @@ export function bindAccountEvents(io: Server, ctx: AppContext): () => void {
     });
     io.to(userRoom(partnerId)).emit(SERVER_EVENTS.partnerAccountDeleted, { username });
   };
-  ctx.events.on('accountDeleted', onAccountDeleted);
-  return () => ctx.events.off('accountDeleted', onAccountDeleted);
+  return { name: 'live/account-fanout', listeners: { accountDeleted: onAccountDeleted } };
 }

@@ -1,7 +1,7 @@
 import type { Server } from 'socket.io';
 import { SERVER_EVENTS } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import type { DomainEventMap, DomainListener } from '../events.js';
+import type { DomainEventMap, DomainListener, ListenerModule } from '../events.js';
 import { getUnreadCount } from '../messages/service.js';
 import { answerReachesPartner } from '../answers/service.js';
 
@@ -14,7 +14,7 @@ export const SESSION_REVOKED = 'session_revoked';
  * Turns committed domain events into socket events. Everything goes to rooms, never to a socket
  * object, so the Redis adapter carries it to every instance unchanged.
  */
-export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
+export function liveFanoutListeners(io: Server, ctx: AppContext): ListenerModule {
   const emitUnreadCount = async (userId: string) => {
     try {
       const count = await getUnreadCount(ctx, userId);
@@ -103,6 +103,26 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
     // adapter links instances; the in-memory one has nobody to tell).
     if (ctx.config.REDIS_URL) io.serverSideEmit(SESSION_REVOKED, sessionId);
   };
+
+  return {
+    name: 'live/fanout',
+    listeners: {
+      desireSent: onDesireSent,
+      messagesRead: onMessagesRead,
+      desireAnswered: onDesireAnswered,
+      partnerConnected: onPartnerConnected,
+      partnerDisconnected: onPartnerDisconnected,
+      sessionRevoked: onSessionRevoked,
+      identityKeyChanged: onIdentityKeyChanged,
+      thoughtSent: onThoughtSent,
+      wishesChanged: onWishesChanged,
+      wishMatched: onWishMatched,
+    },
+  };
+}
+
+/** A session ended on another instance (SESSION_REVOKED): its sockets here close too. */
+export function listenToRemoteRevocations(io: Server, ctx: AppContext): () => void {
   const onRemoteRevocation = (sessionId: unknown) => {
     if (typeof sessionId !== 'string') return;
     ctx.sessions.markRevoked(sessionId);
@@ -111,28 +131,5 @@ export function bindDomainEvents(io: Server, ctx: AppContext): () => void {
     io.local.in(sessionRoom(sessionId)).disconnectSockets(true);
   };
   io.on(SESSION_REVOKED, onRemoteRevocation);
-
-  ctx.events.on('desireSent', onDesireSent);
-  ctx.events.on('messagesRead', onMessagesRead);
-  ctx.events.on('desireAnswered', onDesireAnswered);
-  ctx.events.on('partnerConnected', onPartnerConnected);
-  ctx.events.on('partnerDisconnected', onPartnerDisconnected);
-  ctx.events.on('sessionRevoked', onSessionRevoked);
-  ctx.events.on('identityKeyChanged', onIdentityKeyChanged);
-  ctx.events.on('thoughtSent', onThoughtSent);
-  ctx.events.on('wishesChanged', onWishesChanged);
-  ctx.events.on('wishMatched', onWishMatched);
-  return () => {
-    ctx.events.off('thoughtSent', onThoughtSent);
-    ctx.events.off('wishesChanged', onWishesChanged);
-    ctx.events.off('wishMatched', onWishMatched);
-    ctx.events.off('identityKeyChanged', onIdentityKeyChanged);
-    ctx.events.off('desireSent', onDesireSent);
-    ctx.events.off('sessionRevoked', onSessionRevoked);
-    io.off(SESSION_REVOKED, onRemoteRevocation);
-    ctx.events.off('messagesRead', onMessagesRead);
-    ctx.events.off('desireAnswered', onDesireAnswered);
-    ctx.events.off('partnerConnected', onPartnerConnected);
-    ctx.events.off('partnerDisconnected', onPartnerDisconnected);
-  };
+  return () => io.off(SESSION_REVOKED, onRemoteRevocation);
 }

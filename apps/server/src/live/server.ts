@@ -5,10 +5,10 @@ import { Redis } from 'ioredis';
 import { ERRORS, LIVE_CHANNEL } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { bindClientEvents } from './handlers.js';
-import { bindDomainEvents, sessionRoom, userRoom } from './fanout.js';
+import { listenToRemoteRevocations, sessionRoom, userRoom } from './fanout.js';
 import { isSessionActive } from '../auth/repository.js';
+import { coalesceWrites } from './coalesce-writes.js';
 import { releaseFlushedPackets } from './release-flushed-packets.js';
-import { bindAccountEvents } from './account-fanout.js';
 import { countDeliveries } from './delivery-count.js';
 import { startSessionSweep } from './session-sweep.js';
 
@@ -61,6 +61,7 @@ export async function attachLiveChannel(
     maxHttpBufferSize: ctx.config.BODY_LIMIT_BYTES,
   });
   releaseFlushedPackets(io);
+  coalesceWrites(io);
   const closeRedis = ctx.config.REDIS_URL
     ? await connectRedisAdapter(io, ctx.config.REDIS_URL, ctx)
     : undefined;
@@ -114,20 +115,20 @@ export async function attachLiveChannel(
     endSession: (sessionId) => io.local.in(sessionRoom(sessionId)).disconnectSockets(true),
   });
 
-  const unbind = bindDomainEvents(io, ctx);
-  const unbindAccount = bindAccountEvents(io, ctx);
+  const stopRemoteRevocations = listenToRemoteRevocations(io, ctx);
 
   // Without this, app.close() waits forever for connected clients.
   app.addHook('preClose', async () => {
     stopSweep();
-    unbind();
-    unbindAccount();
+    stopRemoteRevocations();
     io.local.disconnectSockets(true);
     await new Promise<void>((resolve) => {
       void io.close(() => resolve());
     });
-    await closeRedis?.();
   });
+  // The adapter's Redis goes last (an onClose hook of its own, older than the domain-event
+  // listeners' in app.ts, so it runs after them): a room emit of a listener still publishes.
+  if (closeRedis) app.addHook('onClose', closeRedis);
 
   return { io };
 }

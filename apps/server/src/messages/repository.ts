@@ -10,9 +10,6 @@ import type { ReceiverTargets } from '../events.js';
 import type { Database, Queryable } from '../db/index.js';
 import { jsonObjectOf } from '../db/json-sql.js';
 
-export const MESSAGE_COLUMNS = `id, sender_id, receiver_id, intensity, urgency, encrypted, note,
-  note_encrypted, encryption_data, read_at, read_at IS NOT NULL AS is_read, created_at`;
-
 type SendRow = Message & {
   outcome: 'sent' | 'existing' | RefusedOutcome;
   sender_username: string | null;
@@ -54,6 +51,9 @@ function sendArguments(userId: string, d: NewDesire) {
   };
 }
 
+/** A send's row, the message's columns (message_view) spread among the others. */
+const SEND_COLUMNS = 's.outcome, (s.message).*, s.sender_username, s.targets';
+
 /**
  * Sends as userId in one statement (migration 007): the function enters the user scope, reads
  * the partner, inserts under row-level security and reads the receiver's delivery targets. It
@@ -67,7 +67,7 @@ export async function sendDesireAs(
 ): Promise<SendOutcome> {
   const { encryption_data, ...rest } = sendArguments(userId, d);
   const { rows } = await db.query<SendRow>(
-    'SELECT * FROM send_desire_as($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)',
+    `SELECT ${SEND_COLUMNS} FROM send_desire_as($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb) s`,
     [...Object.values(rest), encryption_data === null ? null : JSON.stringify(encryption_data)],
   );
   return toOutcome(rows[0]!);
@@ -86,7 +86,7 @@ export interface DesireFrom {
 export async function sendDesiresAs(db: Database, batch: DesireFrom[]): Promise<SendOutcome[]> {
   const items = batch.map(({ userId, desire }) => sendArguments(userId, desire));
   const { rows } = await db.query<SendRow & { ord: number }>(
-    'SELECT * FROM send_desires_as($1::jsonb)',
+    `SELECT s.ord, ${SEND_COLUMNS} FROM send_desires_as($1::jsonb) s`,
     [JSON.stringify(items)],
   );
   const outcomes = new Array<SendOutcome>(batch.length);
@@ -120,7 +120,7 @@ function toOutcome(row: SendRow): SendOutcome {
 /** Rows strictly older than the `before` message, in the list's order; none if it is not visible. */
 const OLDER_THAN = `(created_at, id) < (SELECT b.created_at, b.id FROM messages b WHERE b.id = $3)`;
 
-/** The fields of a listed desire, in the order of MESSAGE_COLUMNS; the answer's beside. */
+/** The fields of a listed desire, in the order of message_view's columns; the answer's beside. */
 const LISTED_FIELDS = [
   'id',
   'sender_id',
@@ -154,7 +154,7 @@ async function listPage(
 ): Promise<string> {
   const page = before ? `${filter} AND ${OLDER_THAN}` : filter;
   const { rows } = await q.query<{ body: string }>(
-    `WITH p AS (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${page}
+    `WITH p AS (SELECT * FROM message_view WHERE ${page}
                 ORDER BY created_at DESC, id DESC LIMIT $2)
      SELECT json_build_object(
        'messages', coalesce((SELECT json_agg(${MESSAGE_JSON} ${PAGE_ORDER}) FROM p), '[]'),

@@ -3,28 +3,11 @@ import { type ListMessagesQuery, type Message, type NewDesire } from '@couple/pr
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import * as repo from './repository.js';
-import { createSendBatcher, sendBatcherOptions, type SendBatcher } from './send-batcher.js';
 
 export interface SendResult {
   message: Message;
   /** True when this id was already stored by the same sender: a retry, delivered once. */
   duplicate: boolean;
-}
-
-/** One batcher per app, made on its first send: every desire of that app is stored through it. */
-const sendBatchers = new WeakMap<AppContext, SendBatcher>();
-
-function sendBatcherOf(ctx: AppContext): SendBatcher {
-  let batcher = sendBatchers.get(ctx);
-  if (!batcher) {
-    const options = sendBatcherOptions(ctx.db.driver, {
-      poolSize: ctx.config.DATABASE_POOL_SIZE,
-      pgliteThread: ctx.config.PGLITE_THREAD,
-    });
-    batcher = createSendBatcher(ctx.db, options);
-    sendBatchers.set(ctx, batcher);
-  }
-  return batcher;
 }
 
 function sameDesire(stored: Message, input: NewDesire): boolean {
@@ -47,7 +30,7 @@ export async function sendDesire(
 ): Promise<SendResult> {
   await ctx.limits.takeDesire(userId);
   // Queued for the group commit is waiting for the database: the load gauge counts it.
-  const sent = await ctx.load.track(() => sendBatcherOf(ctx).send(userId, input));
+  const sent = await ctx.load.track(() => ctx.sendBatcher.send(userId, input));
   switch (sent.outcome) {
     case 'no_partner':
       throw new HttpError('no_connected_partner');

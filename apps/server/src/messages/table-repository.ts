@@ -1,10 +1,9 @@
 import type { Queryable } from '../db/index.js';
 import type { SqlParam } from '../db/types.js';
 import { orderClause, REST_MAX_ROWS, type OrderBy, type Page } from '../db/table-query.js';
-import { MESSAGE_COLUMNS } from './repository.js';
 
 /** The messages as a table with `is_read`, under row-level security: what /rest/v1 filters. */
-const MESSAGE_TABLE = `(SELECT ${MESSAGE_COLUMNS} FROM messages) AS m`;
+const MESSAGE_TABLE = 'message_view AS m';
 
 export interface MessageRowsQuery {
   /** Checked against the table's columns by the caller, as are the filters and the order. */

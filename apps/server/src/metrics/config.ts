@@ -12,3 +12,11 @@ export const metricsEnvShape = {
   METRICS_HOST: z.string().min(1).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 };
+
+/** Whether anyone can read the metrics (a port or a token is set): else they are not timed. */
+export function metricsReadable(config: {
+  METRICS_PORT?: number;
+  METRICS_TOKEN?: string;
+}): boolean {
+  return config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined;
+}

@@ -1,7 +1,10 @@
+import { REPEATABLE_TABLE } from '../db/repeatable.js';
 import type { Queryable } from '../db/types.js';
 
-/** The table the migrations keep for themselves: each database has its own, never copied. */
+/** The table the versioned migrations keep for themselves. */
 export const MIGRATIONS_TABLE = 'schema_migrations';
+/** The migrations' own tables: each database has its own, never copied. */
+export const MIGRATION_TABLES: readonly string[] = [MIGRATIONS_TABLE, REPEATABLE_TABLE];
 
 export interface Column {
   name: string;

@@ -1,4 +1,4 @@
-import { MIGRATIONS_TABLE, type Column, type Table } from './catalog.js';
+import { MIGRATION_TABLES, type Column, type Table } from './catalog.js';
 import { MoveError } from './errors.js';
 
 /**
@@ -28,7 +28,8 @@ const describeColumn = (column: Column) =>
  * tables with the same columns (name, type, identity, generated), in any order.
  */
 export function compareSchemas(source: Table[], target: Table[]): Table[] {
-  const copied = (tables: Table[]) => tables.filter((table) => table.name !== MIGRATIONS_TABLE);
+  const copied = (tables: Table[]) =>
+    tables.filter((table) => !MIGRATION_TABLES.includes(table.name));
   const targetTables = new Map(copied(target).map((table) => [table.name, table]));
   const differences: string[] = [];
   for (const table of copied(source)) {

@@ -1,6 +1,5 @@
 import type { AppContext } from '../context.js';
-import type { BackgroundWork } from '../background/background-work.js';
-import type { DomainEventMap } from '../events.js';
+import type { DomainEventMap, ListenerModule } from '../events.js';
 import {
   answeredOptions,
   answeredPayload,
@@ -25,15 +24,11 @@ type ThoughtEvent = DomainEventMap['thoughtSent'][0];
 /**
  * Pushes to the receiver after each committed desire, and to the code owner when a partner
  * connects. Runs as background work: a slow or failing push service never fails or delays the
- * request. Returns the function that stops listening.
+ * request.
  */
-export function registerPushDelivery(
-  ctx: AppContext,
-  background: BackgroundWork,
-  sender: PushSender,
-): () => void {
+export function pushDeliveryListeners(ctx: AppContext, sender: PushSender): ListenerModule {
   function deliver(userId: string, push: () => Promise<unknown>): void {
-    background.run(push, (error: unknown) => {
+    ctx.background.run(push, (error: unknown) => {
       const reason = error instanceof Error ? error.message.slice(0, 200) : 'unknown error';
       // The database being away is an outage already reported elsewhere, not a bug here.
       const level = isDatabaseUnavailable(error) ? 'warn' : 'error';
@@ -112,16 +107,14 @@ export function registerPushDelivery(
     }
   };
 
-  ctx.events.on('desireSent', onDesire);
-  ctx.events.on('partnerConnected', onPartner);
-  ctx.events.on('desireAnswered', onAnswer);
-  ctx.events.on('thoughtSent', onThought);
-  ctx.events.on('wishMatched', onWishMatched);
-  return () => {
-    ctx.events.off('thoughtSent', onThought);
-    ctx.events.off('wishMatched', onWishMatched);
-    ctx.events.off('desireSent', onDesire);
-    ctx.events.off('partnerConnected', onPartner);
-    ctx.events.off('desireAnswered', onAnswer);
+  return {
+    name: 'push/delivery',
+    listeners: {
+      desireSent: onDesire,
+      partnerConnected: onPartner,
+      desireAnswered: onAnswer,
+      thoughtSent: onThought,
+      wishMatched: onWishMatched,
+    },
   };
 }

@@ -151,5 +151,7 @@ export function wishMatchedPayload(to: PushTarget, quiet = false): PushPayload {
 export function thoughtOptions(quiet: boolean): PushOptions {
   return { ttlSeconds: 6 * 60 * 60, urgency: quiet ? 'low' : 'normal' };
 }
-/** A match can wait a day; in the recipient's quiet hours the push service may hold it. */
-export const wishMatchedOptions = answeredOptions;
+/** A match can wait a day, as an answer does; in the recipient's quiet hours it may be held. */
+export function wishMatchedOptions(quiet: boolean): PushOptions {
+  return answeredOptions(quiet);
+}

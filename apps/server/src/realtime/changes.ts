@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { REALTIME_TABLES } from '@couple/protocol';
-import type { AppContext } from '../context.js';
-import { listenTo } from '../events.js';
+import type { DomainListeners } from '../events.js';
 
 /** A committed row change, named by its key: each subscriber reads the row under its own RLS. */
 export const rowChangeSchema = z.object({
@@ -17,11 +16,11 @@ export type RowChange = z.infer<typeof rowChangeSchema>;
  * profiles' partner, ending it updates the three rows, a new username updates one profile.
  * Events are emitted after commit, so a reader sees the changed row.
  */
-export function watchRowChanges(ctx: AppContext, publish: (change: RowChange) => void) {
+export function rowChangeListeners(publish: (change: RowChange) => void): DomainListeners {
   const changed = (table: RowChange['table'], type: RowChange['type'], id: string) =>
     publish({ table, type, id, commitTimestamp: new Date().toISOString() });
 
-  return listenTo(ctx.events, {
+  return {
     partnerConnected: ({ userId, connectionId, partner }) => {
       changed('partner_connections', 'INSERT', connectionId);
       changed('profiles', 'UPDATE', userId);
@@ -33,5 +32,5 @@ export function watchRowChanges(ctx: AppContext, publish: (change: RowChange) =>
       changed('profiles', 'UPDATE', partnerId);
     },
     profileUpdated: ({ userId }) => changed('profiles', 'UPDATE', userId),
-  });
+  };
 }

@@ -6,11 +6,12 @@ import { WebSocketServer } from 'ws';
 import { decodeJwt } from 'jose';
 import { REALTIME, REALTIME_ERRORS } from '@couple/protocol';
 import type { AppContext } from '../context.js';
+import type { ListenerModule } from '../events.js';
 import { secretsMatch } from '../http/secrets.js';
 import { SESSION_REVOKED } from '../live/fanout.js';
 import { startSessionSweep } from '../live/session-sweep.js';
 import { bindingWants, rowMatches, type Binding } from './bindings.js';
-import { rowChangeSchema, watchRowChanges, type RowChange } from './changes.js';
+import { rowChangeListeners, rowChangeSchema, type RowChange } from './changes.js';
 import { RealtimeConnection, type Access, type Authenticate, type Channel } from './connection.js';
 import { selectVisibleRows } from './repository.js';
 import { REALTIME_COLUMNS } from './tables.js';
@@ -57,13 +58,14 @@ function tokenAuthenticator(ctx: AppContext, anonKey: string): Authenticate {
  * /realtime/v1/websocket: Supabase Realtime's `postgres_changes` for the rows SPEC §7 subscribes
  * to. A change is published by the instance where it happened, to the others through the live
  * channel's Redis adapter, and each instance re-reads the row for each of its subscribers under
- * that subscriber's row-level security before sending it.
+ * that subscriber's row-level security before sending it. Answers its domain-event listeners,
+ * which app.ts registers with the others.
  */
 export function attachRealtime(
   app: FastifyInstance,
   ctx: AppContext,
   { anonKey, io }: { anonKey: string; io: SocketServer },
-): void {
+): ListenerModule {
   const connections = new Set<RealtimeConnection>();
   const access: Access = {
     authenticate: tokenAuthenticator(ctx, anonKey),
@@ -146,7 +148,6 @@ export function attachRealtime(
     if (typeof sessionId !== 'string') return;
     for (const connection of connections) connection.endSession(sessionId);
   };
-  const onSessionRevoked = ({ sessionId }: { sessionId: string }) => endSession(sessionId);
 
   const stopSweep = startSessionSweep(ctx, {
     *openSessions() {
@@ -154,10 +155,8 @@ export function attachRealtime(
     },
     endSession,
   });
-  const unwatch = watchRowChanges(ctx, publish);
   io.on(ROW_CHANGE, onRemoteChange);
   io.on(SESSION_REVOKED, endSession);
-  ctx.events.on('sessionRevoked', onSessionRevoked);
   app.server.on('upgrade', onUpgrade);
   ctx.metrics.watchRealtime(() => {
     let channels = 0;
@@ -167,12 +166,20 @@ export function attachRealtime(
 
   app.addHook('preClose', async () => {
     stopSweep();
-    unwatch();
     io.off(ROW_CHANGE, onRemoteChange);
     io.off(SESSION_REVOKED, endSession);
-    ctx.events.off('sessionRevoked', onSessionRevoked);
     app.server.off('upgrade', onUpgrade);
     for (const connection of connections) connection.close(REALTIME.close.goingAway, 'shutdown');
+    // A change published before the listeners stop (app.ts, on close) finds nobody to send to.
+    connections.clear();
     wss.close();
   });
+
+  return {
+    name: 'realtime/server',
+    listeners: {
+      ...rowChangeListeners(publish),
+      sessionRevoked: ({ sessionId }) => endSession(sessionId),
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { ANSWER_CHOICES } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { answerDesire } from '../answers/service.js';
 import { selectAnswerRows, selectDesireSender } from '../answers/repository.js';
-import { requireUser } from '../http/auth-guard.js';
+import { requireUser } from '../auth/guard.js';
 import { HttpError } from '../http/errors.js';
 import { parseInput } from '../http/validate.js';
 import type { SqlParam } from '../db/types.js';

@@ -9,7 +9,7 @@ import {
 } from '@couple/protocol';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { requireUser } from '../http/auth-guard.js';
+import { requireUser } from '../auth/guard.js';
 import { HttpError } from '../http/errors.js';
 import { rateLimitFor } from '../http/rate-limit.js';
 import { parseInput } from '../http/validate.js';

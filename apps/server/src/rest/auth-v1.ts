@@ -7,7 +7,7 @@ import {
   refreshBodySchema,
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import { requireUser } from '../http/auth-guard.js';
+import { requireUser } from '../auth/guard.js';
 import { rateLimitFor } from '../http/rate-limit.js';
 import { parseInput } from '../http/validate.js';
 import * as auth from '../auth/service.js';

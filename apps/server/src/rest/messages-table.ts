@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { messageSchema } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { SqlParam } from '../db/types.js';
-import { requireUser } from '../http/auth-guard.js';
+import { requireUser } from '../auth/guard.js';
 import { parseInput } from '../http/validate.js';
 import { markMessagesRead } from '../messages/service.js';
 import { selectMessageRows, selectUnreadIdsWhere } from '../messages/table-repository.js';

@@ -12,7 +12,7 @@ import type { Queryable } from '../db/index.js';
 import { selectResult } from '../db/call.js';
 import * as debugRepo from '../debug/repository.js';
 import { HttpError } from '../http/errors.js';
-import { requireUser } from '../http/auth-guard.js';
+import { requireUser } from '../auth/guard.js';
 import { parseInput } from '../http/validate.js';
 import { rateLimitFor } from '../http/rate-limit.js';
 import { answerDesire } from '../answers/service.js';

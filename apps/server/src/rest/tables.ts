@@ -6,7 +6,7 @@ import {
   updateProfileBodySchema,
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import { requireUser } from '../http/auth-guard.js';
+import { requireUser } from '../auth/guard.js';
 import { parseInput } from '../http/validate.js';
 import type { SqlParam } from '../db/types.js';
 import { updateUsername } from '../profile/service.js';

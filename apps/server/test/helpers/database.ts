@@ -19,12 +19,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database that belongs to one test file. */
-export async function createTestDatabase(driver: Driver, dataDir?: string): Promise<TestDatabase> {
+/** A fresh database that belongs to one test file, migrated by the files of migrationsDir. */
+export async function createTestDatabase(
+  driver: Driver,
+  dataDir?: string,
+  migrationsDir?: string,
+): Promise<TestDatabase> {
   if (driver === 'pglite') {
     // In its worker thread, as the server runs it.
     const db = await openPGliteWorker(dataDir);
-    await migrate(db);
+    await migrate(db, migrationsDir);
     return { db, drop: () => db.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
@@ -36,7 +40,7 @@ export async function createTestDatabase(driver: Driver, dataDir?: string): Prom
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = await openPostgres({ connectionString: url.toString() });
-  await migrate(db);
+  await migrate(db, migrationsDir);
   return {
     db,
     url: url.toString(),

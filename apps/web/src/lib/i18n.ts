@@ -9,7 +9,7 @@ import {
 } from '@couple/protocol/browser';
 import { translateErrorsWith } from './api-errors.js';
 import { logClientError } from './client-errors.js';
-import { setRequestLanguage } from './http.js';
+import { setRequestLanguage } from './api-core.js';
 import { STORAGE_KEYS } from './constants.js';
 import { readStorage, writeStorage } from './storage.js';
 

@@ -82,10 +82,6 @@ export function onLive<E extends ServerEvent>(event: E, handler: Handler<E>): ()
   return () => set.delete(handler as (payload: never) => void);
 }
 
-export function isLiveConnected(): boolean {
-  return socket?.connected === true;
-}
-
 /** Emits with acknowledgement; rejects 'WebSocket not connected' on a dead socket, or with the ack's error. */
 export async function emitLive<E extends ClientEvent>(
   event: E,

@@ -1,6 +1,6 @@
 import type { PushSubscriptionInput } from '@couple/protocol';
 import { TEXTS, type PushProblem } from '@couple/protocol/browser';
-import { api } from './api.js';
+import { call } from './api.js';
 import { base64UrlToBytes, sameKey } from './base64url.js';
 import { PUSH_SUBSCRIBE_TIMEOUT_MS } from './constants.js';
 import { registerServiceWorker } from './service-worker.js';
@@ -54,7 +54,7 @@ export async function subscribePush(ask: boolean): Promise<PushOutcome> {
 async function subscribe(): Promise<PushSubscription> {
   const registration = await registerServiceWorker();
   await navigator.serviceWorker.ready;
-  const { publicKey } = await api.pushPublicKey();
+  const { publicKey } = await call('getPushPublicKey');
   const key = base64UrlToBytes(publicKey);
   let subscription = await registration.pushManager.getSubscription();
   if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
@@ -65,7 +65,7 @@ async function subscribe(): Promise<PushSubscription> {
     userVisibleOnly: true,
     applicationServerKey: key,
   });
-  await api.savePushSubscription(subscription.toJSON() as PushSubscriptionInput);
+  await call('savePushSubscription', { body: subscription.toJSON() as PushSubscriptionInput });
   return subscription;
 }
 
@@ -82,7 +82,7 @@ export async function unregisterPush(): Promise<void> {
   await subscription
     ?.unsubscribe()
     .catch((error: unknown) => console.error('Failed to unsubscribe', error));
-  await api
-    .deletePushSubscription()
-    .catch((error: unknown) => console.error('Failed to remove push subscription', error));
+  await call('deletePushSubscription').catch((error: unknown) =>
+    console.error('Failed to remove push subscription', error),
+  );
 }

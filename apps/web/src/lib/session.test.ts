@@ -25,7 +25,7 @@ async function load(initial: Session | null) {
     removeItem: (key: string) => void store.delete(key),
   });
   vi.resetModules();
-  return { ...(await import('./session.js')), ...(await import('./http.js')) };
+  return { ...(await import('./session.js')), ...(await import('./api.js')) };
 }
 
 beforeEach(() => {
@@ -64,22 +64,23 @@ describe('session store', () => {
   });
 });
 
-describe('request', () => {
+describe('call', () => {
   it('refreshes once on 401 and retries with the new token', async () => {
-    const { request } = await load(session('1'));
+    const { call } = await load(session('1'));
     fetchMock
       .mockResolvedValueOnce(json(401, { error: 'Unauthorized' }))
       .mockResolvedValueOnce(json(200, session('2')))
       .mockResolvedValueOnce(json(200, { count: 3 }));
-    expect(await request('GET', '/messages/unread-count')).toEqual({ count: 3 });
+    expect(await call('getUnreadCount')).toEqual({ count: 3 });
+    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/api/auth/refresh');
     const retried = fetchMock.mock.calls[2]?.[1]?.headers as Record<string, string>;
     expect(retried.authorization).toBe('Bearer access-2');
   });
 
   it("throws the body's error text", async () => {
-    const { request } = await load(session('1'));
+    const { call } = await load(session('1'));
     fetchMock.mockResolvedValueOnce(json(409, { error: 'Username already taken' }));
-    await expect(request('PATCH', '/profile', { body: { username: 'bob' } })).rejects.toThrow(
+    await expect(call('updateProfile', { body: { username: 'bob' } })).rejects.toThrow(
       'Username already taken',
     );
   });

@@ -1,5 +1,5 @@
 import type { Session } from '@couple/protocol';
-import { API_BASE } from './api-base.js';
+import { fetchRoute } from './api-core.js';
 import { apiErrorText } from './api-errors.js';
 import { SESSION_REFRESH_TICK_MS, STORAGE_KEYS } from './constants.js';
 import { logClientError } from './client-errors.js';
@@ -91,12 +91,11 @@ async function runRefresh(): Promise<Session | null> {
       emit();
       return stored;
     }
-    const response = await fetch(`${API_BASE}/auth/refresh`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ refresh_token: stored.refresh_token }),
-      credentials: 'include',
-    });
+    const response = await fetchRoute(
+      'refreshSession',
+      { body: { refresh_token: stored.refresh_token } },
+      null,
+    );
     const text = await response.text();
     if (response.ok) {
       const session: unknown = JSON.parse(text);

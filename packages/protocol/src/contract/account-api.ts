@@ -5,28 +5,25 @@ import {
   sessionsListSchema,
   signedOutSchema,
 } from '../schemas/account.js';
-import { noBody, none, type RouteContract } from './route-contract.js';
+import { noBody, none, type RouteSchemas } from './route-contract.js';
 import type { ApiRouteName } from './routes.js';
 
 /** The routes of signed-in devices, account deletion and export (see ./api.ts). */
 export const ACCOUNT_CONTRACT = {
-  listSessions: { access: 'user', status: 200, answer: sessionsListSchema, errors: [] },
+  listSessions: { status: 200, answer: sessionsListSchema, errors: [] },
   signOutSession: {
-    access: 'user',
     params: sessionIdParamsSchema,
     status: 204,
     answer: none,
     errors: ['session_not_found'],
   },
   signOutOtherSessions: {
-    access: 'user',
     body: noBody,
     status: 200,
     answer: signedOutSchema,
     errors: [],
   },
   deleteAccount: {
-    access: 'user',
     body: deleteAccountBodySchema,
     status: 204,
     answer: none,
@@ -38,5 +35,5 @@ export const ACCOUNT_CONTRACT = {
     ],
     rateLimit: 'auth',
   },
-  exportAccount: { access: 'user', status: 200, answer: accountDataSchema, errors: [] },
-} as const satisfies { [N in ApiRouteName]?: RouteContract };
+  exportAccount: { status: 200, answer: accountDataSchema, errors: [] },
+} as const satisfies { [N in ApiRouteName]?: RouteSchemas };

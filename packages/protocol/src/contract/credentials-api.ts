@@ -1,4 +1,4 @@
-import { none, type RouteContract } from './route-contract.js';
+import { none, type RouteSchemas } from './route-contract.js';
 import type { ApiRouteName } from './routes.js';
 import { sessionSchema } from '../schemas/auth.js';
 import {
@@ -12,7 +12,6 @@ import {
 /** Recovering and changing the credentials (see ./api.ts). */
 export const CREDENTIALS_CONTRACT = {
   requestPasswordReset: {
-    access: 'public',
     body: requestPasswordResetBodySchema,
     status: 204,
     answer: none,
@@ -20,7 +19,6 @@ export const CREDENTIALS_CONTRACT = {
     rateLimit: 'auth',
   },
   resetPassword: {
-    access: 'public',
     body: resetPasswordBodySchema,
     status: 200,
     answer: sessionSchema,
@@ -28,7 +26,6 @@ export const CREDENTIALS_CONTRACT = {
     rateLimit: 'auth',
   },
   changePassword: {
-    access: 'user',
     body: changePasswordBodySchema,
     status: 204,
     answer: none,
@@ -36,7 +33,6 @@ export const CREDENTIALS_CONTRACT = {
     rateLimit: 'auth',
   },
   requestEmailChange: {
-    access: 'user',
     body: requestEmailChangeBodySchema,
     status: 204,
     answer: none,
@@ -50,11 +46,10 @@ export const CREDENTIALS_CONTRACT = {
     rateLimit: 'auth',
   },
   confirmEmailChange: {
-    access: 'public',
     query: confirmEmailChangeQuerySchema,
     status: 303,
     answer: none,
     errors: [],
     rateLimit: 'auth',
   },
-} as const satisfies Partial<Record<ApiRouteName, RouteContract>>;
+} as const satisfies Partial<Record<ApiRouteName, RouteSchemas>>;

@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.js';
+import type { RouteAccess } from './routes.js';
 
-/** Who may call a route: a signed-in user, anyone, or a caller proven another way. */
-export type RouteAccess = 'user' | 'public' | 'webhook-secret' | 'signed-event';
+export type { RouteAccess };
 /** The per-minute budgets of docs/api.md, by name (the numbers are configuration). */
 export type RateLimitName = 'auth' | 'refresh' | 'pairing' | 'clientErrors';
 
-export interface RouteContract {
+/** A route as the server registers it: its access from API_ROUTES, the rest from its area. */
+export interface RouteContract extends RouteSchemas {
   access: RouteAccess;
+}
+
+/** What an area file (./<area>-api.ts) declares of a route: everything but its access. */
+export interface RouteSchemas {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

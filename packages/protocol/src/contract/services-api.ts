@@ -1,27 +1,24 @@
 import { z } from 'zod';
 import { debugLogBodySchema, debugLogsQuerySchema } from '../schemas/debug.js';
 import { pushSubscriptionSchema, pushWebhookBodySchema } from '../schemas/push.js';
-import { none, type RouteContract } from './route-contract.js';
+import { none, type RouteSchemas } from './route-contract.js';
 import type { ApiRouteName } from './routes.js';
 
 /** The routes of Web Push, the Farcaster webhook and the debug log (see ./api.ts). */
 export const SERVICES_CONTRACT = {
   getPushPublicKey: {
-    access: 'public',
     status: 200,
     answer: z.object({ publicKey: z.string() }),
     errors: [],
   },
   savePushSubscription: {
-    access: 'user',
     body: pushSubscriptionSchema,
     status: 200,
     answer: z.object({ success: z.literal(true) }),
     errors: [],
   },
-  deletePushSubscription: { access: 'user', status: 204, answer: none, errors: [] },
+  deletePushSubscription: { status: 204, answer: none, errors: [] },
   sendPushWebhook: {
-    access: 'webhook-secret',
     body: pushWebhookBodySchema,
     status: 200,
     answer: z.object({ success: z.literal(true), delivered: z.number().int() }),
@@ -37,13 +34,11 @@ export const SERVICES_CONTRACT = {
 
   /** What the mini-app needs from the server's configuration at run time. */
   getFarcasterClientConfig: {
-    access: 'public',
     status: 200,
     answer: z.object({ quickAuthOrigin: z.string() }),
     errors: [],
   },
   receiveFarcasterWebhook: {
-    access: 'signed-event',
     status: 200,
     answer: z.object({
       success: z.literal(true),
@@ -60,7 +55,6 @@ export const SERVICES_CONTRACT = {
   },
 
   logClientError: {
-    access: 'user',
     body: debugLogBodySchema,
     status: 201,
     answer: z.object({ success: z.literal(true), error: z.null() }),
@@ -68,7 +62,6 @@ export const SERVICES_CONTRACT = {
     rateLimit: 'clientErrors',
   },
   listDebugLogs: {
-    access: 'user',
     query: debugLogsQuerySchema,
     status: 200,
     answer: z.object({
@@ -85,9 +78,8 @@ export const SERVICES_CONTRACT = {
     errors: [],
   },
   getMessageAccess: {
-    access: 'user',
     status: 200,
     answer: z.record(z.string(), z.unknown()),
     errors: [],
   },
-} as const satisfies { [N in ApiRouteName]?: RouteContract };
+} as const satisfies { [N in ApiRouteName]?: RouteSchemas };

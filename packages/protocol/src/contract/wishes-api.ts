@@ -17,7 +17,7 @@ import {
   thoughtsReadSchema,
 } from '../schemas/thoughts.js';
 import { WISH_SEALED_CONTENT_MAX } from '../wishes/constants.js';
-import { noBody, none, type RouteContract } from './route-contract.js';
+import { noBody, none, type RouteSchemas } from './route-contract.js';
 import type { ApiRouteName } from './routes.js';
 
 const ROUND_ERRORS = [
@@ -36,9 +36,8 @@ const ROUND_BODY_BYTES = 2 * WISH_SEALED_CONTENT_MAX + 4_096;
 
 /** The routes of wishes (private matching) and "thinking of you" (see ./api.ts). */
 export const WISHES_CONTRACT = {
-  getWishes: { access: 'user', status: 200, answer: wishesStateSchema, errors: [] },
+  getWishes: { status: 200, answer: wishesStateSchema, errors: [] },
   proposeWish: {
-    access: 'user',
     body: proposeWishBodySchema,
     status: 201,
     answer: wishItemSchema,
@@ -51,14 +50,12 @@ export const WISHES_CONTRACT = {
     ],
   },
   withdrawWish: {
-    access: 'user',
     params: wishIdParamsSchema,
     status: 204,
     answer: none,
     errors: ['wish_not_found'],
   },
   startWishRound: {
-    access: 'user',
     bodyLimitBytes: ROUND_BODY_BYTES,
     body: startWishRoundBodySchema,
     status: 201,
@@ -66,7 +63,6 @@ export const WISHES_CONTRACT = {
     errors: ['wish_id_taken', ...ROUND_ERRORS],
   },
   replyWishRound: {
-    access: 'user',
     bodyLimitBytes: ROUND_BODY_BYTES,
     params: wishRoundIdParamsSchema,
     body: replyWishRoundBodySchema,
@@ -75,7 +71,6 @@ export const WISHES_CONTRACT = {
     errors: ROUND_ERRORS,
   },
   finishWishRound: {
-    access: 'user',
     bodyLimitBytes: ROUND_BODY_BYTES,
     params: wishRoundIdParamsSchema,
     body: finishWishRoundBodySchema,
@@ -84,7 +79,6 @@ export const WISHES_CONTRACT = {
     errors: ROUND_ERRORS,
   },
   completeWishRound: {
-    access: 'user',
     bodyLimitBytes: ROUND_BODY_BYTES,
     params: wishRoundIdParamsSchema,
     body: completeWishRoundBodySchema,
@@ -94,18 +88,16 @@ export const WISHES_CONTRACT = {
   },
 
   sendThought: {
-    access: 'user',
     body: sendThoughtBodySchema,
     status: 201,
     answer: thoughtSchema,
     errors: ['no_connected_partner', 'thought_rate_limited'],
   },
-  listThoughts: { access: 'user', status: 200, answer: thoughtsListSchema, errors: [] },
+  listThoughts: { status: 200, answer: thoughtsListSchema, errors: [] },
   markThoughtsRead: {
-    access: 'user',
     body: noBody,
     status: 200,
     answer: thoughtsReadSchema,
     errors: [],
   },
-} as const satisfies { [N in ApiRouteName]?: RouteContract };
+} as const satisfies { [N in ApiRouteName]?: RouteSchemas };

@@ -5,7 +5,7 @@ import { ACCOUNT_PAGES, CREDENTIAL_TEXTS, PASSWORD_MIN, TEXTS } from '@couple/pr
 import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
 import { EmailField, TextField } from '../../components/TextField.js';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { setSession } from '../../lib/session.js';
 import { useI18n } from '../../lib/i18n.js';
 import { useFormSubmit } from '../../lib/use-form-submit.js';
@@ -32,7 +32,7 @@ export function EmailForm({ mode, onModeChange, onBack, onSignedUp }: Props) {
     onError: () => signup && toast.error(i18n._(TEXTS.signUpFailedToast)),
     run: async () => {
       if (signup) {
-        const result = await api.signup(email, password);
+        const result = await call('signUp', { body: { email, password } });
         if (isSession(result)) {
           setSession(result);
           toast.success(i18n._(TEXTS.accountCreated));
@@ -42,7 +42,7 @@ export function EmailForm({ mode, onModeChange, onBack, onSignedUp }: Props) {
           onModeChange('signin');
         }
       } else {
-        setSession(await api.login(email, password));
+        setSession(await call('signIn', { body: { email, password } }));
         // An id: the page after the reload shows it in its language.
         setFlash(TEXTS.signedIn);
         // SPEC §4: e-mail sign-in reloads the whole page at /.

@@ -7,7 +7,7 @@ import { AuthShell } from '../../components/AuthShell.js';
 import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
 import { UsernameField } from '../../components/UsernameField.js';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { useI18n } from '../../lib/i18n.js';
 import { useFormSubmit } from '../../lib/use-form-submit.js';
 import { profileKeys } from '../profile/queries.js';
@@ -31,7 +31,7 @@ export function OnboardingPage() {
     failed: TEXTS.usernameUpdateFailed,
     check: () => usernameProblem(name),
     run: async () => {
-      const profile = await api.updateProfile(name);
+      const profile = await call('updateProfile', { body: { username: name } });
       queryClient.setQueryData(profileKeys.detail(), profile);
       toast.success(i18n._(TEXTS.usernameSet));
       void navigate(ROUTES.partner);

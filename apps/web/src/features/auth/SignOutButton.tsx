@@ -5,41 +5,23 @@ import { LogOut } from 'lucide-react';
 import { OFFLINE_TEXTS } from '@couple/protocol/browser';
 import { Button, type ButtonProps } from '../../components/Button.js';
 import { ConfirmPanel } from '../../components/ConfirmPanel.js';
-import { logClientError } from '../../lib/client-errors.js';
 import { getSession } from '../../lib/session.js';
+import { signOutDiscards } from '../../lib/sign-out-hooks.js';
 import { signOut } from './actions.js';
 import { ROUTES } from './routing.js';
 import { useI18n } from '../../lib/i18n.js';
 
-interface Waiting {
-  desires: number;
-  answers: number;
-}
-const NOTHING: Waiting = { desires: 0, answers: 0 };
-
-/** What of this user's still waits in the outbox (read only when asked). */
-async function countWaiting(): Promise<Waiting> {
-  const userId = getSession()?.user.id;
-  if (!userId) return NOTHING;
-  const [{ listOutbox }, { isQueuedAnswer }] = await Promise.all([
-    import('../outbox/store.js'),
-    import('../outbox/retry.js'),
-  ]);
-  const waiting = (await listOutbox(userId)).filter((item) => item.failure === null);
-  const answers = waiting.filter(isQueuedAnswer).length;
-  return { desires: waiting.length - answers, answers };
-}
-
 /**
- * Sign Out, then the welcome screen: on Settings and on the onboarding and pairing steps. With
- * desires or answers still waiting to send it asks first, since signing out discards them.
+ * Sign Out, then the welcome screen: on Settings and on the onboarding and pairing steps. When
+ * signing out would discard something (desires or answers still waiting to send: each feature
+ * says what of its own, lib/sign-out-hooks.ts) it asks first.
  */
 export function SignOutButton({ variant = 'secondary' }: { variant?: ButtonProps['variant'] }) {
   const i18n = useI18n();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const [waiting, setWaiting] = useState(NOTHING);
+  const [discards, setDiscards] = useState<string[]>([]);
 
   function leave() {
     setBusy(true);
@@ -47,33 +29,29 @@ export function SignOutButton({ variant = 'secondary' }: { variant?: ButtonProps
       .then(() => navigate(ROUTES.welcome))
       .finally(() => {
         setBusy(false);
-        setWaiting(NOTHING);
+        setDiscards([]);
       });
   }
 
   function ask() {
     setBusy(true);
-    void countWaiting()
-      .catch((error: unknown) => {
-        logClientError('outbox_read', error);
-        return NOTHING;
-      })
-      .then((found) => {
-        if (found.desires + found.answers === 0) return leave();
-        setBusy(false);
-        setWaiting(found);
-      });
+    const userId = getSession()?.user.id;
+    void (userId ? signOutDiscards(userId) : Promise.resolve([])).then((found) => {
+      if (found.length === 0) return leave();
+      setBusy(false);
+      setDiscards(found);
+    });
   }
 
-  if (waiting.desires + waiting.answers > 0) {
+  if (discards.length > 0) {
     return (
       <ConfirmPanel
         question={i18n._(OFFLINE_TEXTS.signOutQuestion)}
-        details={discardsText(i18n, waiting)}
+        details={discards.join(' ')}
         confirmLabel={i18n._(OFFLINE_TEXTS.signOutAnyway)}
         busyLabel={i18n._('Signing out...')}
         busy={busy}
-        onCancel={() => setWaiting(NOTHING)}
+        onCancel={() => setDiscards([])}
         onConfirm={leave}
       />
     );
@@ -85,10 +63,4 @@ export function SignOutButton({ variant = 'secondary' }: { variant?: ButtonProps
       {i18n._('Sign Out')}
     </Button>
   );
-}
-
-function discardsText(i18n: ReturnType<typeof useI18n>, { desires, answers }: Waiting): string {
-  if (answers === 0) return i18n._(OFFLINE_TEXTS.signOutDiscardsDesires, { count: desires });
-  if (desires === 0) return i18n._(OFFLINE_TEXTS.signOutDiscardsAnswers, { count: answers });
-  return i18n._(OFFLINE_TEXTS.signOutDiscardsBoth, { desires, answers });
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PartnerStatusResponse } from '@couple/protocol';
 import { TEXTS, TIMEOUTS_MS } from '@couple/protocol/browser';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { STORAGE_KEYS } from '../../lib/constants.js';
 import { readStorage, writeStorage } from '../../lib/storage.js';
 import { TimeoutError, withTimeout } from '../../lib/timeout.js';
@@ -21,7 +21,7 @@ export async function resolvePartnerId(queryClient: QueryClient, userId: string)
   const stored = readStorage(key);
   if (stored) return stored;
 
-  const fetching = api.partnerStatus().then((status) => {
+  const fetching = call('getPartnerStatus').then((status) => {
     queryClient.setQueryData(partnerKeys.status(), status);
     if (status.has_partner && status.partner) writeStorage(key, status.partner.id);
     return status;

@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendDesire } from './send.js';
 
 const live = vi.hoisted(() => ({ emitLive: vi.fn() }));
-const http = vi.hoisted(() => ({ sendMessage: vi.fn() }));
+const http = vi.hoisted(() => ({ call: vi.fn() }));
 const outbox = vi.hoisted(() => ({ enqueueDesire: vi.fn(), hasWaiting: vi.fn() }));
 
 vi.mock('../../lib/live.js', async (original) => ({
   ...(await original<typeof import('../../lib/live.js')>()),
   emitLive: live.emitLive,
 }));
-vi.mock('../../lib/api.js', () => ({ api: { sendMessage: http.sendMessage } }));
+vi.mock('../../lib/api.js', () => ({ call: http.call }));
 vi.mock('../outbox/outbox.js', async (original) => ({
   ...(await original<typeof import('../outbox/outbox.js')>()),
   enqueueDesire: outbox.enqueueDesire,
@@ -29,7 +29,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   outbox.hasWaiting.mockResolvedValue(false);
   outbox.enqueueDesire.mockResolvedValue(undefined);
-  http.sendMessage.mockRejectedValue(new TypeError('Failed to fetch'));
+  http.call.mockRejectedValue(new TypeError('Failed to fetch'));
   live.emitLive.mockRejectedValue(new Error('operation has timed out'));
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -44,7 +44,8 @@ describe('sendDesire without a connection', () => {
     vi.stubGlobal('navigator', { onLine: false });
     expect(await sendDesire(draft)).toEqual({ kind: 'queued' });
     expect(live.emitLive).not.toHaveBeenCalled();
-    expect(http.sendMessage).toHaveBeenCalledTimes(1);
+    expect(http.call).toHaveBeenCalledTimes(1);
+    expect(http.call.mock.calls[0]?.[0]).toBe('sendDesire');
     expect(outbox.enqueueDesire).toHaveBeenCalledTimes(1);
   });
 
@@ -52,13 +53,13 @@ describe('sendDesire without a connection', () => {
     vi.stubGlobal('navigator', { onLine: true });
     expect(await sendDesire(draft)).toEqual({ kind: 'queued' });
     expect(live.emitLive).toHaveBeenCalledTimes(1);
-    expect(http.sendMessage).toHaveBeenCalledTimes(1);
+    expect(http.call).toHaveBeenCalledTimes(1);
   });
 
   it('still sends over HTTP when the browser wrongly believes it is offline', async () => {
     vi.stubGlobal('navigator', { onLine: false });
     const message = { id: 'm1' };
-    http.sendMessage.mockResolvedValue({ message });
+    http.call.mockResolvedValue({ message });
     expect(await sendDesire(draft)).toEqual({ kind: 'sent', message });
     expect(outbox.enqueueDesire).not.toHaveBeenCalled();
   });

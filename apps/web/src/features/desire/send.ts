@@ -1,5 +1,5 @@
-import type { Message } from '@couple/protocol';
-import { api, type OutgoingDesire } from '../../lib/api.js';
+import type { ApiBody, Message } from '@couple/protocol';
+import { call } from '../../lib/api.js';
 import { SEND_ACK_TIMEOUT_MS } from '../../lib/constants.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { LiveAckError, emitLive } from '../../lib/live.js';
@@ -21,10 +21,10 @@ export interface DesireDraft {
  * The SPEC §3 live shape. A v1 note that fails to encrypt goes plain (SPEC §8); a v2 one is
  * never sent plain.
  */
-export async function buildDesire(draft: DesireDraft): Promise<OutgoingDesire> {
+export async function buildDesire(draft: DesireDraft): Promise<ApiBody<'sendDesire'>> {
   const note = draft.note.trim();
   const id = uuid();
-  const desire: OutgoingDesire = {
+  const desire: ApiBody<'sendDesire'> = {
     id,
     receiverId: draft.partnerId,
     intensity: draft.intensity,
@@ -78,7 +78,7 @@ export async function sendDesire(draft: DesireDraft): Promise<SendResult> {
     }
   }
   try {
-    return { kind: 'sent', message: (await api.sendMessage(desire)).message };
+    return { kind: 'sent', message: (await call('sendDesire', { body: desire })).message };
   } catch (error) {
     if (!isRetryable(error)) throw error;
     logClientError('send_message_http', error);

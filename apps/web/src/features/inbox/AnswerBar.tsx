@@ -16,7 +16,7 @@ import { QueuedStatus } from '../outbox/QueuedStatus.js';
 import { useOutbox } from '../outbox/use-outbox.js';
 import { submitAnswer, type AnswerDraft } from './answer.js';
 import { AnswerNoteForm } from './AnswerNoteForm.js';
-import { useAnswerNote } from './decrypt.js';
+import { useAnswerNote } from '../notes/use-note.js';
 import { NoteBody } from './NoteBody.js';
 import { inboxKeys } from './queries.js';
 import { useI18n } from '../../lib/i18n.js';

@@ -7,7 +7,7 @@ import { AnswerBar } from './AnswerBar.js';
 import { NoteBody } from './NoteBody.js';
 import type { MessageBox } from './queries.js';
 import { SentState } from './SentState.js';
-import { useNote } from './decrypt.js';
+import { useNote } from '../notes/use-note.js';
 
 export function MessageCard({
   message,

@@ -1,7 +1,7 @@
 import { Lock, LockOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import { KEY_TEXTS } from '@couple/protocol/browser';
-import type { NoteView } from './decrypt.js';
+import type { NoteView } from '../notes/open-note.js';
 import { UnconfirmedNote } from './UnconfirmedNote.js';
 import { useI18n } from '../../lib/i18n.js';
 import { ROUTES } from '../auth/routing.js';

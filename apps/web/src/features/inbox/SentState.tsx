@@ -3,7 +3,7 @@ import type { DesireAnswer, Message } from '@couple/protocol';
 import { ANSWER_EMOJI, ANSWER_TEXTS } from '@couple/protocol/browser';
 import { useI18n } from '../../lib/i18n.js';
 import { clockTime } from '../../lib/relative-time.js';
-import { useAnswerNote } from './decrypt.js';
+import { useAnswerNote } from '../notes/use-note.js';
 import { NoteBody } from './NoteBody.js';
 
 /**

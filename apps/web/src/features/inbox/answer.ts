@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AnswerChoice, Message, SealedNoteInput } from '@couple/protocol';
+import type { ApiBody, AnswerChoice, Message, SealedNoteInput } from '@couple/protocol';
 import { KEY_TEXTS } from '@couple/protocol/browser';
-import type { OutgoingAnswer } from '../../lib/api.js';
 import { fetchKeyState } from '../keys/queries.js';
 import { isStaleKeyError } from '../keys/stale-key.js';
 import { NoteSealError, noteSealOf, sealNoteWith } from '../keys/seal.js';
@@ -50,7 +49,7 @@ export async function submitAnswer(
 ): Promise<AnswerResult> {
   const text = typeof draft.note === 'string' ? draft.note.trim() : draft.note;
   const send = async (cached: boolean) => {
-    const answer: OutgoingAnswer = { choice: draft.choice };
+    const answer: ApiBody<'answerDesire'> = { choice: draft.choice };
     if (text === null || text === '') answer.note = null;
     else if (text !== undefined) {
       answer.note = await sealAnswerNote(queryClient, userId, message, text, partnerName, cached);

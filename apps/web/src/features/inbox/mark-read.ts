@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Message } from '@couple/protocol';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { inboxKeys, type MessagePages } from './queries.js';
 
@@ -18,7 +18,7 @@ export async function markAllRead(queryClient: QueryClient): Promise<void> {
       : data,
   );
   try {
-    await api.markAllMessagesAsRead();
+    await call('markAllMessagesRead');
   } catch (error) {
     logClientError('mark_all_read', error);
     await queryClient.invalidateQueries({ queryKey: inboxKeys.unreadCount() });

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import type { DesireAnswer, Message } from '@couple/protocol';
 import { MESSAGES_LIST_LIMIT, TIMEOUTS_MS } from '@couple/protocol/browser';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { withTimeout } from '../../lib/timeout.js';
 import { useSession } from '../../lib/use-session.js';
@@ -20,7 +20,9 @@ export type MessagePages = InfiniteData<MessagePage, string | undefined>;
 
 function fetchPage(box: MessageBox, before: string | undefined): Promise<MessagePage> {
   const query = { limit: MESSAGES_LIST_LIMIT, ...(before ? { before } : {}) };
-  return box === 'received' ? api.getMessages(query) : api.getSentMessages(query);
+  return box === 'received'
+    ? call('listReceivedMessages', { query })
+    : call('listSentMessages', { query });
 }
 
 /**
@@ -51,7 +53,7 @@ export function useUnreadCount() {
   const signedIn = useSession() !== null;
   return useQuery({
     queryKey: inboxKeys.unreadCount(),
-    queryFn: async () => (await api.getUnreadCount()).count,
+    queryFn: async () => (await call('getUnreadCount')).count,
     enabled: signedIn,
   });
 }

@@ -1,4 +1,5 @@
-import { api, type OutgoingAnswer } from '../../lib/api.js';
+import type { ApiBody } from '@couple/protocol';
+import { call } from '../../lib/api.js';
 import { enqueueAnswer, queueOrThrow, withWaitingNote } from '../outbox/outbox.js';
 import { answerItemId, isRetryable } from '../outbox/retry.js';
 import { deleteOutboxItem } from '../outbox/store.js';
@@ -13,11 +14,11 @@ export type AnswerResult = 'sent' | 'queued';
 export async function sendAnswer(
   userId: string,
   desire: { id: string; senderId: string },
-  given: OutgoingAnswer,
+  given: ApiBody<'answerDesire'>,
 ): Promise<AnswerResult> {
   const answer = await withWaitingNote(userId, desire.id, given);
   try {
-    await api.answerDesire(desire.id, answer);
+    await call('answerDesire', { params: { id: desire.id }, body: answer });
   } catch (error) {
     if (!isRetryable(error)) throw error;
     await queueOrThrow(() => enqueueAnswer(userId, desire, answer), error);

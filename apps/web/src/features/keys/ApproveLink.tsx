@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { KEY_TEXTS, sealLinkPayload } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { spacedCode } from './LinkThisDevice.js';
 import { useApproverLink } from './use-approve-link.js';
@@ -29,7 +29,10 @@ export function ApproveLink({ state }: { state: KeyState }) {
         link.transcript,
         link.own.keyPair,
       );
-      await api.approveLinkRequest(link.id, sealed);
+      await call('approveLinkRequest', {
+        params: { id: link.id },
+        body: { sealed_payload: sealed },
+      });
       setOutcome({ ok: true, text: KEY_TEXTS.approved });
     } catch (error) {
       logClientError('approve_link', error);

@@ -10,7 +10,7 @@ import {
 } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { ROUTES } from '../auth/routing.js';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { saveIdentity, updateDeviceState } from './keyring.js';
 import { LinkLeft, linkFailureText, waitForLinkStep } from './link-steps.js';
@@ -46,7 +46,7 @@ export function LinkThisDevice({ userId, ownKeyId }: { userId: string; ownKeyId:
 
     async function link(): Promise<void> {
       const own = await startLinkOnNewDevice();
-      const { id } = await api.createLinkRequest(own.commitment);
+      const { id } = await call('createLinkRequest', { body: { commitment: own.commitment } });
       if (!live) return;
       setState({ step: 'waiting' });
       const transcript: LinkTranscript = await waitForLinkStep(
@@ -62,7 +62,10 @@ export function LinkThisDevice({ userId, ownKeyId }: { userId: string; ownKeyId:
             : null,
         isLive,
       );
-      await api.revealLinkRequest(id, { ephemeral_public_key: own.publicKey, nonce: own.nonce });
+      await call('revealLinkRequest', {
+        params: { id },
+        body: { ephemeral_public_key: own.publicKey, nonce: own.nonce },
+      });
       const code = await linkCode(transcript);
       if (!live) return;
       setState({ step: 'comparing', code });

@@ -1,4 +1,5 @@
 import type { Identity } from '@couple/protocol/browser';
+import { onSignOut } from '../../lib/sign-out-hooks.js';
 
 /**
  * The keys the inbox opens notes with, outside React: decryption runs in a module cache shared by
@@ -49,3 +50,6 @@ export function clearActiveKeys(): void {
   active = { version: active.version + 1, ...NO_KEYS, loaded: false };
   listeners.forEach((listener) => listener());
 }
+
+// Sign-out forgets the keys this page opens notes with; the keyring on the device keeps them.
+onSignOut({ name: 'keys', clear: clearActiveKeys });

@@ -1,7 +1,7 @@
 import { E2eError, KEY_TEXTS } from '@couple/protocol/browser';
 import type { LinkRequestAnswer } from '@couple/protocol';
 import { ApiError } from '../../lib/api-errors.js';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { LINK_POLL_MS } from '../../lib/constants.js';
 
 /** The screen left the link (unmounted or started again): stop quietly. */
@@ -17,7 +17,7 @@ export async function waitForLinkStep<T>(
   live: () => boolean,
 ): Promise<T> {
   for (;;) {
-    const value = pick(await api.getLinkRequest(id));
+    const value = pick(await call('getLinkRequest', { params: { id } }));
     if (!live()) throw new LinkLeft();
     if (value !== null) return value;
     await new Promise((resolve) => setTimeout(resolve, LINK_POLL_MS));

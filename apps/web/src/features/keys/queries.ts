@@ -1,6 +1,6 @@
 import { skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { IdentityKeysAnswer, KeyHistoryAnswer } from '@couple/protocol';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { deriveKeyState, type KeyState } from './key-state.js';
 import {
   appendPins,
@@ -36,11 +36,11 @@ export const keysKeys = {
 };
 
 export function useServerKeys(enabled: boolean) {
-  return useQuery({ queryKey: keysKeys.server(), queryFn: api.getKeys, enabled });
+  return useQuery({ queryKey: keysKeys.server(), queryFn: () => call('getIdentityKeys'), enabled });
 }
 
 export function useKeyHistory(enabled: boolean) {
-  return useQuery({ queryKey: keysKeys.history(), queryFn: api.getKeyHistory, enabled });
+  return useQuery({ queryKey: keysKeys.history(), queryFn: () => call('getKeyHistory'), enabled });
 }
 
 async function loadDeviceKeys(userId: string) {
@@ -113,8 +113,16 @@ export async function fetchKeyState(
 ): Promise<KeyState> {
   const staleTime = cached ? Infinity : 0;
   const [server, history, device] = await Promise.all([
-    queryClient.fetchQuery({ queryKey: keysKeys.server(), queryFn: api.getKeys, staleTime }),
-    queryClient.fetchQuery({ queryKey: keysKeys.history(), queryFn: api.getKeyHistory, staleTime }),
+    queryClient.fetchQuery({
+      queryKey: keysKeys.server(),
+      queryFn: () => call('getIdentityKeys'),
+      staleTime,
+    }),
+    queryClient.fetchQuery({
+      queryKey: keysKeys.history(),
+      queryFn: () => call('getKeyHistory'),
+      staleTime,
+    }),
     queryClient.fetchQuery({
       queryKey: keysKeys.device(userId),
       queryFn: () => loadDeviceKeys(userId),

@@ -9,7 +9,7 @@ import {
   type LinkTranscript,
 } from '@couple/protocol/browser';
 import { ApiError } from '../../lib/api-errors.js';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { LINK_POLL_MS } from '../../lib/constants.js';
 import { LinkLeft, linkFailureText, waitForLinkStep } from './link-steps.js';
@@ -31,7 +31,7 @@ export function useApproverLink(): ApproverStep {
   const [state, setState] = useState<ApproverStep>({ step: 'waiting' });
   const pending = useQuery({
     queryKey: keysKeys.linkRequests(),
-    queryFn: async () => (await api.listLinkRequests()).requests[0] ?? null,
+    queryFn: async () => (await call('listLinkRequests')).requests[0] ?? null,
     refetchInterval: answering ? false : LINK_POLL_MS,
     enabled: answering === null,
   });
@@ -45,12 +45,13 @@ export function useApproverLink(): ApproverStep {
 
     async function answer(): Promise<void> {
       const own = await answerLinkOnApprover();
-      await api
-        .respondLinkRequest(id, { approver_public_key: own.publicKey, approver_nonce: own.nonce })
-        .catch((error: unknown) => {
-          const taken = error instanceof ApiError && error.code === 'link_step_out_of_order';
-          throw taken ? new AnsweredElsewhere() : error;
-        });
+      await call('respondLinkRequest', {
+        params: { id },
+        body: { approver_public_key: own.publicKey, approver_nonce: own.nonce },
+      }).catch((error: unknown) => {
+        const taken = error instanceof ApiError && error.code === 'link_step_out_of_order';
+        throw taken ? new AnsweredElsewhere() : error;
+      });
       const transcript: LinkTranscript = await waitForLinkStep(
         id,
         (request) =>

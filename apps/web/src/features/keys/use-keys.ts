@@ -6,7 +6,7 @@ import {
   signKeyRotation,
   type Identity,
 } from '@couple/protocol/browser';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { onLive } from '../../lib/live.js';
 import { useSession } from '../../lib/use-session.js';
@@ -42,7 +42,7 @@ async function rotationSignatureFor(
 ): Promise<string | undefined> {
   const server = await queryClient.fetchQuery({
     queryKey: keysKeys.server(),
-    queryFn: api.getKeys,
+    queryFn: () => call('getIdentityKeys'),
     staleTime: 0,
   });
   const currentKeyId = server.own?.key_id;
@@ -60,7 +60,13 @@ export async function adoptIdentity(
 ): Promise<void> {
   const signature = await rotationSignatureFor(queryClient, userId, identity);
   await saveIdentity(userId, identity);
-  await api.publishKey(identity.publicKey, identity.keyId, signature);
+  await call('publishIdentityKey', {
+    body: {
+      public_key: identity.publicKey,
+      key_id: identity.keyId,
+      ...(signature ? { rotation_signature: signature } : {}),
+    },
+  });
   await refreshKeys(queryClient);
 }
 
@@ -99,8 +105,9 @@ let publishing: Promise<void> | null = null;
 
 function publishNewestKey(queryClient: QueryClient, identity: Identity): void {
   if (creating) return;
-  publishing ??= api
-    .publishKey(identity.publicKey, identity.keyId)
+  publishing ??= call('publishIdentityKey', {
+    body: { public_key: identity.publicKey, key_id: identity.keyId },
+  })
     .then(() => refreshKeys(queryClient))
     .catch((error: unknown) => logClientError('publish_identity_key', error))
     .finally(() => {

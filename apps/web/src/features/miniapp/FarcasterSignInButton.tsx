@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.js';
 import { isTemporaryUsername } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { useI18n } from '../../lib/i18n.js';
 import { ROUTES } from '../auth/routing.js';
@@ -21,7 +21,7 @@ export function FarcasterSignInButton({ host }: { host: MiniAppHost }) {
     try {
       await signInWithFarcaster(host);
       toast.success(i18n._('Signed in with Farcaster'));
-      const profile = await api.getProfile().catch(() => null);
+      const profile = await call('getProfile').catch(() => null);
       void navigate(
         profile && !isTemporaryUsername(profile.username) ? ROUTES.home : ROUTES.onboarding,
       );

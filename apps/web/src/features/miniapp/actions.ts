@@ -1,5 +1,5 @@
 import type { Session } from '@couple/protocol';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { setSession } from '../../lib/session.js';
 import type { MiniAppHost } from './host.js';
 import { quickAuthToken } from './quick-auth.js';
@@ -7,7 +7,9 @@ import { quickAuthToken } from './quick-auth.js';
 /** Quick Auth token from the host, exchanged for our own session by the server. */
 export async function signInWithFarcaster(host: MiniAppHost): Promise<Session> {
   const token = await quickAuthToken(host);
-  const session = await api.farcasterSignIn(token, host.context.user.username);
+  const session = await call('signInWithFarcaster', {
+    body: { token, username: host.context.user.username },
+  });
   setSession(session);
   return session;
 }

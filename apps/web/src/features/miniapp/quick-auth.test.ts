@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../lib/api.js';
 import type { MiniAppHost } from './host.js';
 import { quickAuthToken } from './quick-auth.js';
+
+const api = vi.hoisted(() => ({ call: vi.fn() }));
+vi.mock('../../lib/api.js', () => ({ call: api.call }));
 
 function hostRecording(calls: unknown[]): MiniAppHost {
   return {
@@ -20,9 +22,7 @@ describe('quickAuthToken', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("asks the host for a token from the server's Quick Auth origin, learned once", async () => {
-    const config = vi
-      .spyOn(api, 'farcasterClientConfig')
-      .mockResolvedValue({ quickAuthOrigin: 'https://auth.other.example' });
+    api.call.mockResolvedValue({ quickAuthOrigin: 'https://auth.other.example' });
     const calls: unknown[] = [];
     const host = hostRecording(calls);
     expect(await quickAuthToken(host)).toBe('signed');
@@ -31,6 +31,6 @@ describe('quickAuthToken', () => {
       { quickAuthServerOrigin: 'https://auth.other.example' },
       { quickAuthServerOrigin: 'https://auth.other.example', force: 'true' },
     ]);
-    expect(config).toHaveBeenCalledTimes(1);
+    expect(api.call.mock.calls).toEqual([['getFarcasterClientConfig']]);
   });
 });

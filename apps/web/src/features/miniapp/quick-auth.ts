@@ -1,11 +1,11 @@
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import type { MiniAppHost } from './host.js';
 
 let origin: Promise<string> | null = null;
 
 /** The Quick Auth server the server trusts (its FARCASTER_QUICK_AUTH_ORIGIN), asked once. */
 function quickAuthOrigin(): Promise<string> {
-  origin ??= api.farcasterClientConfig().then(
+  origin ??= call('getFarcasterClientConfig').then(
     (config) => config.quickAuthOrigin,
     (error: unknown) => {
       origin = null;

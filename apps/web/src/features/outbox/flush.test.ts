@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-errors.js';
-import type { OutgoingDesire } from '../../lib/api.js';
+import { queuedDesire } from './items.test-support.js';
 import { flushItems, resealingOnStaleKeys, type OutboxStore, type PostItem } from './flush.js';
-import { newAnswerItem, newOutboxItem, type OutboxItem } from './retry.js';
+import { newAnswerItem, type OutboxItem } from './retry.js';
 
 function memoryStore(items: OutboxItem[]): OutboxStore & { rows: Map<string, OutboxItem> } {
   const rows = new Map(items.map((item) => [item.id, item]));
@@ -17,21 +17,7 @@ function memoryStore(items: OutboxItem[]): OutboxStore & { rows: Map<string, Out
   };
 }
 
-const item = (id: string, queuedAt: number) =>
-  newOutboxItem(
-    'me',
-    {
-      id,
-      receiverId: 'p',
-      intensity: 1,
-      urgency: '2',
-      content: null,
-      encrypted: false,
-      encryptionData: null,
-    } satisfies OutgoingDesire,
-    null,
-    queuedAt,
-  );
+const item = queuedDesire;
 
 describe('flushItems', () => {
   it('posts oldest first with each desire’s own id, and empties the outbox', async () => {

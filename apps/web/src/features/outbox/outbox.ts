@@ -1,4 +1,5 @@
-import { api, type OutgoingAnswer, type OutgoingDesire } from '../../lib/api.js';
+import type { ApiBody } from '@couple/protocol';
+import { call } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { getSession } from '../../lib/session.js';
 import { flushItems, resealingOnStaleKeys, type FlushResult, type Reseal } from './flush.js';
@@ -57,7 +58,7 @@ export async function queueOrThrow(keep: () => Promise<void>, sendError: unknown
 }
 
 /** Keeps an already sealed desire (never the plain note) until it can be sent. */
-export function enqueueDesire(userId: string, desire: OutgoingDesire): Promise<void> {
+export function enqueueDesire(userId: string, desire: ApiBody<'sendDesire'>): Promise<void> {
   return enqueue(newOutboxItem(userId, desire, currentToken(), Date.now()));
 }
 
@@ -68,8 +69,8 @@ export function enqueueDesire(userId: string, desire: OutgoingDesire): Promise<v
 export async function withWaitingNote(
   userId: string,
   messageId: string,
-  answer: OutgoingAnswer,
-): Promise<OutgoingAnswer> {
+  answer: ApiBody<'answerDesire'>,
+): Promise<ApiBody<'answerDesire'>> {
   if (answer.note !== undefined) return answer;
   const id = answerItemId(messageId);
   const older = (await waitingItems(userId)).filter(isQueuedAnswer).find((item) => item.id === id);
@@ -80,7 +81,7 @@ export async function withWaitingNote(
 export function enqueueAnswer(
   userId: string,
   desire: { id: string; senderId: string },
-  answer: OutgoingAnswer,
+  answer: ApiBody<'answerDesire'>,
 ): Promise<void> {
   return enqueue(newAnswerItem(userId, desire, answer, currentToken(), Date.now()));
 }
@@ -95,8 +96,8 @@ export async function hasWaiting(userId: string): Promise<boolean> {
 /** The request that sends an item from the page. */
 function postItem(item: OutboxItem): Promise<unknown> {
   return isQueuedAnswer(item)
-    ? api.answerDesire(item.messageId, item.answer)
-    : api.sendMessage(item.desire);
+    ? call('answerDesire', { params: { id: item.messageId }, body: item.answer })
+    : call('sendDesire', { body: item.desire });
 }
 
 let running: Promise<FlushResult> | null = null;

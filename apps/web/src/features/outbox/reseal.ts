@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Message, SealedNoteInput } from '@couple/protocol';
 import { ENCRYPTION_VERSION, isEncryptionDataV2, type NoteContext } from '@couple/protocol/browser';
-import { openNote } from '../inbox/decrypt.js';
+import { openNote } from '../notes/open-note.js';
 import { fetchKeyState } from '../keys/queries.js';
 import { noteSealOf, sealNoteWith } from '../keys/seal.js';
 import { isQueuedAnswer, type OutboxItem } from './retry.js';

@@ -1,9 +1,9 @@
+import type { ApiBody } from '@couple/protocol';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-errors.js';
-import type { OutgoingDesire } from '../../lib/api.js';
 import { afterFailure, backoffMs, isRetryable, newOutboxItem, pendingInOrder } from './retry.js';
 
-const desire = (id: string): OutgoingDesire => ({
+const desire = (id: string): ApiBody<'sendDesire'> => ({
   id,
   receiverId: 'partner',
   intensity: 5,

@@ -1,11 +1,6 @@
 import type { ApiBody, ErrorCode } from '@couple/protocol';
 import { ApiError } from '../../lib/api-errors.js';
 
-/** The body of POST /api/messages (lib/api's OutgoingDesire, which the worker cannot import). */
-type OutgoingDesire = ApiBody<'sendDesire'>;
-/** The body of PUT /api/messages/:id/answer (lib/api's OutgoingAnswer). */
-type OutgoingAnswer = ApiBody<'answerDesire'>;
-
 interface Queued {
   id: string;
   userId: string;
@@ -24,7 +19,7 @@ interface Queued {
  */
 export interface QueuedDesire extends Queued {
   kind?: 'desire';
-  desire: OutgoingDesire;
+  desire: ApiBody<'sendDesire'>;
 }
 
 /** An answer waiting to be sent; one per desire (`answer:<id>`): a newer choice replaces it. */
@@ -33,7 +28,7 @@ export interface QueuedAnswer extends Queued {
   messageId: string;
   /** The desire's sender, to whom the note is sealed (absent on answers queued before it was kept). */
   askerId?: string;
-  answer: OutgoingAnswer;
+  answer: ApiBody<'answerDesire'>;
 }
 
 export type OutboxItem = QueuedDesire | QueuedAnswer;
@@ -70,7 +65,7 @@ function fresh(id: string, userId: string, accessToken: string | null, now: numb
 
 export function newOutboxItem(
   userId: string,
-  desire: OutgoingDesire,
+  desire: ApiBody<'sendDesire'>,
   accessToken: string | null,
   now: number,
 ): QueuedDesire {
@@ -80,7 +75,7 @@ export function newOutboxItem(
 export function newAnswerItem(
   userId: string,
   desire: { id: string; senderId: string },
-  answer: OutgoingAnswer,
+  answer: ApiBody<'answerDesire'>,
   accessToken: string | null,
   now: number,
 ): QueuedAnswer {

@@ -17,6 +17,8 @@ import {
   subscribeOutbox,
 } from './store.js';
 import { i18n } from '../../lib/i18n.js';
+// Loaded with the sender, so sign-out forgets this user's outbox (see sign-out.ts).
+import './sign-out.js';
 
 /**
  * The page and the service worker may both send the same waiting desire when the connection

@@ -1,6 +1,4 @@
-import { API_ROUTES, routePath } from '@couple/protocol/browser';
-import { API_BASE } from '../../lib/api-base.js';
-import { apiErrorOf } from '../../lib/api-errors.js';
+import { callWithToken } from '../../lib/api-core.js';
 import { isStaleKeyError } from '../keys/stale-key.js';
 import { flushItems } from './flush.js';
 import { isQueuedAnswer } from './retry.js';
@@ -8,11 +6,11 @@ import { listAllOutbox } from './store.js';
 
 /**
  * The service worker's Background Sync: it cannot run the app, so it posts the waiting desires
- * itself with the token saved at the last attempt. An expired token (401) and a note refused for
- * out-of-date keys both keep the item for the app, which refreshes the session or seals the note
- * again; the idempotent id makes a send by both stored once. The browser fires the sync when the
- * connection is back, so no backoff applies. Rejects while some wait, so the browser schedules
- * the sync again.
+ * itself, through the app's request core (lib/api-core.ts), with the token saved at the last
+ * attempt. An expired token (401) and a note refused for out-of-date keys both keep the item for
+ * the app, which refreshes the session or seals the note again; the idempotent id makes a send
+ * by both stored once. The browser fires the sync when the connection is back, so no backoff
+ * applies. Rejects while some wait, so the browser schedules the sync again.
  */
 export async function flushFromWorker(): Promise<{
   sent: number;
@@ -29,27 +27,19 @@ export async function flushFromWorker(): Promise<{
     const result = await flushItems(
       own,
       async (item) => {
-        const [path, method, body] = isQueuedAnswer(item)
-          ? [
-              routePath('answerDesire', { id: item.messageId }),
-              API_ROUTES.answerDesire.method,
-              item.answer,
-            ]
-          : [routePath('sendDesire'), API_ROUTES.sendDesire.method, item.desire];
-        const response = await fetch(`${API_BASE}${path}`, {
-          method,
-          headers: {
-            accept: 'application/json',
-            'content-type': 'application/json',
-            ...(item.accessToken ? { authorization: `Bearer ${item.accessToken}` } : {}),
-          },
-          body: JSON.stringify(body),
-        });
-        if (!response.ok) {
-          const error = apiErrorOf(response.status, await response.text());
+        const token = item.accessToken;
+        try {
+          await (isQueuedAnswer(item)
+            ? callWithToken(
+                'answerDesire',
+                { params: { id: item.messageId }, body: item.answer },
+                token,
+              )
+            : callWithToken('sendDesire', { body: item.desire }, token));
+        } catch (error) {
           // Sealing the note again takes the page (the keys, and the person's go-ahead on a
           // changed key): a plain Error keeps the item waiting for it instead of failing it.
-          throw isStaleKeyError(error) ? new Error(error.message) : error;
+          throw error instanceof Error && isStaleKeyError(error) ? new Error(error.message) : error;
         }
       },
       undefined,

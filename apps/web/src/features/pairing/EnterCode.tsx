@@ -6,7 +6,7 @@ import type { PartnerStatusResponse } from '@couple/protocol';
 import { PAIRING_CODE_LENGTH, TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { failureText } from '../../lib/api-errors.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { useI18n } from '../../lib/i18n.js';
@@ -35,7 +35,7 @@ export function EnterCode({ onBack, initialCode }: { onBack: () => void; initial
     setBusy(true);
     setError(null);
     try {
-      const result = await api.connect(code);
+      const result = await call('connectWithPairingCode', { body: { code } });
       if (!result.success) {
         setError(i18n._(result.error ?? TEXTS.connectFailed));
         return;

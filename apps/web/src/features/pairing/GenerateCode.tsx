@@ -6,7 +6,7 @@ import { Copy, ShieldAlert } from 'lucide-react';
 import { PARTNER_CONNECTED_REDIRECT_MS, SERVER_EVENTS, TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { failureText } from '../../lib/api-errors.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { useI18n } from '../../lib/i18n.js';
@@ -42,7 +42,7 @@ export function GenerateCode({ onBack }: { onBack: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const result = await api.generateCode();
+      const result = await call('generatePairingCode');
       if (!result.success || !result.code || !result.expires_at) {
         setError(i18n._(result.error ?? TEXTS.generateCodeFailed));
         return;

@@ -2,7 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PartnerStatus, PartnerStatusResponse, PartnerSummary } from '@couple/protocol';
 import { SHELL_TEXTS, TIMEOUTS_MS } from '@couple/protocol/browser';
 import { withTimeout } from '../../lib/timeout.js';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { useSession } from '../../lib/use-session.js';
 import { i18n } from '../../lib/i18n.js';
 
@@ -15,7 +15,7 @@ export function usePartnerStatus() {
   const signedIn = useSession() !== null;
   return useQuery({
     queryKey: partnerKeys.status(),
-    queryFn: () => withTimeout(api.partnerStatus(), TIMEOUTS_MS.authInit),
+    queryFn: () => withTimeout(call('getPartnerStatus'), TIMEOUTS_MS.authInit),
     enabled: signedIn,
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { TIMEOUTS_MS } from '@couple/protocol/browser';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { withTimeout } from '../../lib/timeout.js';
 import { useSession } from '../../lib/use-session.js';
 
@@ -15,11 +15,11 @@ export function useProfile() {
   // Routing waits on it: a hung request ends as a failure (onboarding) after the auth-init limit.
   return useQuery({
     queryKey: profileKeys.detail(),
-    queryFn: () => withTimeout(api.getProfile(), TIMEOUTS_MS.authInit),
+    queryFn: () => withTimeout(call('getProfile'), TIMEOUTS_MS.authInit),
     enabled: signedIn,
   });
 }
 
 export function useProfileStats() {
-  return useQuery({ queryKey: profileKeys.stats(), queryFn: api.getProfileStats });
+  return useQuery({ queryKey: profileKeys.stats(), queryFn: () => call('getProfileStats') });
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast.js';
 import { QUIET_TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { failureText } from '../../lib/api-errors.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { useI18n } from '../../lib/i18n.js';
@@ -62,10 +62,10 @@ export function QuietHoursSetting() {
     setBusy(true);
     try {
       if (next.enabled) {
-        await api.setQuietHours({ start, end, time_zone: deviceTimeZone() });
+        await call('setQuietHours', { body: { start, end, time_zone: deviceTimeZone() } });
         toast.success(i18n._(QUIET_TEXTS.saved));
       } else {
-        await api.clearQuietHours();
+        await call('clearQuietHours');
         toast.success(i18n._(QUIET_TEXTS.off));
       }
       await queryClient.invalidateQueries({ queryKey: quietKeys.all });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 
 export const quietKeys = {
   all: ['quiet-hours'] as const,
@@ -11,7 +11,7 @@ const MINUTE_MS = 60_000;
 export function useQuietHours() {
   return useQuery({
     queryKey: quietKeys.all,
-    queryFn: api.getQuietHours,
+    queryFn: () => call('getQuietHours'),
     refetchInterval: MINUTE_MS,
   });
 }

@@ -5,7 +5,7 @@ import { AuthShell } from '../../components/AuthShell.js';
 import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
 import { EmailField } from '../../components/TextField.js';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { useI18n } from '../../lib/i18n.js';
 import { useFormSubmit } from '../../lib/use-form-submit.js';
 import { ROUTES } from '../auth/routing.js';
@@ -27,7 +27,7 @@ export function ForgotPasswordPage() {
     tag: 'request_password_reset',
     failed: CREDENTIAL_TEXTS.sendResetLinkFailed,
     run: async () => {
-      await api.requestPasswordReset(email);
+      await call('requestPasswordReset', { body: { email } });
       setSent(true);
     },
   });

@@ -5,7 +5,7 @@ import { AuthShell } from '../../components/AuthShell.js';
 import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
 import { NewPasswordFields } from '../../components/NewPasswordFields.js';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { useI18n } from '../../lib/i18n.js';
 import { ApiError } from '../../lib/api-errors.js';
 import { useFormSubmit } from '../../lib/use-form-submit.js';
@@ -37,7 +37,7 @@ export function ResetPasswordPage() {
       return password === repeated ? null : CREDENTIAL_TEXTS.passwordsDiffer;
     },
     run: async () => {
-      setSession(await api.resetPassword(token ?? '', password));
+      setSession(await call('resetPassword', { body: { token: token ?? '', password } }));
       setFlash(CREDENTIAL_TEXTS.passwordReset); // an id: shown translated after the reload
       // As after an e-mail sign-in (SPEC §4): the whole app starts again, signed in.
       window.location.assign('/');

@@ -5,7 +5,7 @@ import { toast } from '../../lib/toast.js';
 import { APP_TEXTS, TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { ConfirmPanel } from '../../components/ConfirmPanel.js';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { ApiError, failureText } from '../../lib/api-errors.js';
 import { STORAGE_KEYS } from '../../lib/constants.js';
 import { logClientError } from '../../lib/client-errors.js';
@@ -27,9 +27,9 @@ export function DisconnectButton() {
     if (busy) return;
     setBusy(true);
     try {
-      const status = await api.partnerStatus();
+      const status = await call('getPartnerStatus');
       if (!status.has_partner) throw new Error(TEXTS.noPartnerConnection);
-      const result = await api.disconnect();
+      const result = await call('disconnectFromPartner');
       if (!result.success) throw new Error(result.error ?? TEXTS.disconnectFailed);
       const userId = getSession()?.user.id;
       if (userId) removeStorage(STORAGE_KEYS.partnerId(userId));

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Locale, Profile } from '@couple/protocol';
-import { api } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { profileKeys } from '../profile/queries.js';
 
@@ -11,7 +11,7 @@ import { profileKeys } from '../profile/queries.js';
  */
 export async function saveAccountLocale(queryClient: QueryClient, locale: Locale): Promise<void> {
   try {
-    const saved = await api.setLocale(locale);
+    const saved = await call('setLocale', { body: { locale } });
     queryClient.setQueryData<Profile>(profileKeys.detail(), (profile) =>
       profile ? { ...profile, locale: saved.locale } : profile,
     );

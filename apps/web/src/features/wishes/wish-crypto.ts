@@ -42,11 +42,6 @@ export function asSealed(blob: StoredBlob): SealedWishBlob | null {
   return isEncryptionDataV2(data) ? { content: blob.content, encryption_data: data } : null;
 }
 
-/** The key id that sealed a stored blob, or null when it is not end-to-end. */
-export function sealerOf(blob: StoredBlob): string | null {
-  return asSealed(blob)?.encryption_data.sender_key_id ?? null;
-}
-
 /** The device's identity a blob was sealed to (a replaced key still opens), if any. */
 export function recipientIdentity(
   blob: SealedWishBlob,

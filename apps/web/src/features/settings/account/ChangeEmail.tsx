@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CREDENTIAL_TEXTS } from '@couple/protocol/browser';
 import { FormError } from '../../../components/FormError.js';
 import { CurrentPasswordField, EmailField } from '../../../components/TextField.js';
-import { api } from '../../../lib/api.js';
+import { call } from '../../../lib/api.js';
 import { useFormSubmit } from '../../../lib/use-form-submit.js';
 import { FormActions } from './AccountRow.js';
 import { useI18n } from '../../../lib/i18n.js';
@@ -18,7 +18,7 @@ export function ChangeEmail({ onDone }: { onDone: () => void }) {
     failed: CREDENTIAL_TEXTS.changeEmailFailed,
     run: async () => {
       const target = email.trim().toLowerCase();
-      await api.requestEmailChange(target, current);
+      await call('requestEmailChange', { body: { email: target, current_password: current } });
       setSentTo(target);
     },
   });

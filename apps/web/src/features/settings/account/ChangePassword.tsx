@@ -4,7 +4,7 @@ import { CREDENTIAL_TEXTS } from '@couple/protocol/browser';
 import { FormError } from '../../../components/FormError.js';
 import { NewPasswordFields } from '../../../components/NewPasswordFields.js';
 import { CurrentPasswordField } from '../../../components/TextField.js';
-import { api } from '../../../lib/api.js';
+import { call } from '../../../lib/api.js';
 import { useFormSubmit } from '../../../lib/use-form-submit.js';
 import { FormActions } from './AccountRow.js';
 import { useI18n } from '../../../lib/i18n.js';
@@ -20,7 +20,7 @@ export function ChangePassword({ onDone }: { onDone: () => void }) {
     failed: CREDENTIAL_TEXTS.changePasswordFailed,
     check: () => (password === repeated ? null : CREDENTIAL_TEXTS.passwordsDiffer),
     run: async () => {
-      await api.changePassword(current, password);
+      await call('changePassword', { body: { current_password: current, password } });
       toast.success(i18n._(CREDENTIAL_TEXTS.passwordChanged), {
         description: i18n._('Your other devices are signed out.'),
       });

@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toast.js';
 import { CREDENTIAL_TEXTS, TEXTS, usernameProblem } from '@couple/protocol/browser';
 import { FormError } from '../../../components/FormError.js';
 import { UsernameField } from '../../../components/UsernameField.js';
-import { api } from '../../../lib/api.js';
+import { call } from '../../../lib/api.js';
 import { useFormSubmit } from '../../../lib/use-form-submit.js';
 import { profileKeys } from '../../profile/queries.js';
 import { FormActions } from './AccountRow.js';
@@ -21,7 +21,10 @@ export function ChangeUsername({ current, onDone }: { current: string; onDone: (
     failed: TEXTS.usernameUpdateFailed,
     check: () => usernameProblem(name),
     run: async () => {
-      queryClient.setQueryData(profileKeys.detail(), await api.updateProfile(name));
+      queryClient.setQueryData(
+        profileKeys.detail(),
+        await call('updateProfile', { body: { username: name } }),
+      );
       toast.success(i18n._(CREDENTIAL_TEXTS.usernameChanged));
       onDone();
     },

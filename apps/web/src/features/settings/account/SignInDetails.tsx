@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CREDENTIAL_TEXTS } from '@couple/protocol/browser';
-import { api } from '../../../lib/api.js';
+import { call } from '../../../lib/api.js';
 import { useProfile } from '../../profile/queries.js';
 import { AccountRow } from './AccountRow.js';
 import { ChangeEmail } from './ChangeEmail.js';
@@ -15,7 +15,7 @@ import { useI18n } from '../../../lib/i18n.js';
 export function SignInDetails() {
   const i18n = useI18n();
   const profile = useProfile().data;
-  const me = useQuery({ queryKey: ['account', 'me'], queryFn: api.me });
+  const me = useQuery({ queryKey: ['account', 'me'], queryFn: () => call('getCurrentUser') });
   if (!profile) return <p role="status">{i18n._('Loading...')}</p>;
   const farcaster = profile.auth_method === 'farcaster';
 

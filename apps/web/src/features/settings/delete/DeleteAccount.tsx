@@ -17,7 +17,7 @@ import { ROUTES } from '../../auth/routing.js';
 import { useMiniAppHost } from '../../miniapp/host.js';
 import { usePartnerStatus } from '../../pairing/queries.js';
 import { useProfile } from '../../profile/queries.js';
-import { accountApi } from '../account-api.js';
+import { call } from '../../../lib/api.js';
 import { ConfirmPanel } from '../ConfirmPanel.js';
 import { farcasterConfirmation } from './confirm-identity.js';
 import { useI18n } from '../../../lib/i18n.js';
@@ -47,7 +47,7 @@ export function DeleteAccount() {
       const confirmation: ApiBody<'deleteAccount'> =
         farcaster && host.status === 'host' ? await farcasterConfirmation(host.host) : { password };
       const userId = getSession()?.user.id;
-      await accountApi.deleteAccount(confirmation);
+      await call('deleteAccount', { body: confirmation });
       // The account's end-to-end keys go with it; nothing they opened exists any more.
       if (userId) await forgetAccountKeys(userId).catch(() => undefined);
       clearActiveKeys();

@@ -5,7 +5,7 @@ import { ACCOUNT_TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../../components/Button.js';
 import { failureText } from '../../../lib/api-errors.js';
 import { logClientError } from '../../../lib/client-errors.js';
-import { accountApi } from '../account-api.js';
+import { call } from '../../../lib/api.js';
 import { buildExport, type OpenNote } from './build-export.js';
 import { openNoteForExport } from './open-note.js';
 import { useI18n } from '../../../lib/i18n.js';
@@ -33,7 +33,7 @@ export function ExportButton({ openNote = openNoteForExport }: { openNote?: Open
   async function exportData() {
     setBusy(true);
     try {
-      const file = await buildExport(await accountApi.exportAccount(), openNote);
+      const file = await buildExport(await call('exportAccount'), openNote);
       const day = file.exportedAt.slice(0, 10);
       download(`couple-desires-export-${day}.json`, `${JSON.stringify(file, null, 2)}\n`);
       toast.success(i18n._('Your data was downloaded'));

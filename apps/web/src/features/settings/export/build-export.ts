@@ -1,5 +1,5 @@
 import type { AccountData, AnswerChoice, DesireAnswer, Message } from '@couple/protocol';
-import { answerNote, desireNote, type SealedNote } from '../../inbox/decrypt.js';
+import { answerNote, desireNote, type SealedNote } from '../../notes/open-note.js';
 
 /** The version of the exported file's format (docs/export-format.md); raised on any change. */
 export const EXPORT_FORMAT_VERSION = 5;

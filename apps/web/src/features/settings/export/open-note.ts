@@ -1,8 +1,8 @@
 import { KEY_TEXTS, TEXTS } from '@couple/protocol/browser';
-import { openNote, type SealedNote } from '../../inbox/decrypt.js';
+import { openNote, type SealedNote } from '../../notes/open-note.js';
 
 /**
- * The export opens notes exactly as the inbox does (features/inbox/decrypt.ts): v1 from the two
+ * The export opens notes exactly as the inbox does (features/notes/open-note.ts): v1 from the two
  * ids, v2 with this device's keys. A note it cannot open throws, and the export keeps the reason.
  */
 export async function openNoteForExport(sealed: SealedNote): Promise<string | null> {

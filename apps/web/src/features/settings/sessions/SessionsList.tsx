@@ -9,7 +9,7 @@ import { ApiError, failureText } from '../../../lib/api-errors.js';
 import { logClientError } from '../../../lib/client-errors.js';
 import { i18n, useI18n } from '../../../lib/i18n.js';
 import { relativeAge } from '../../../lib/relative-time.js';
-import { accountApi } from '../account-api.js';
+import { call } from '../../../lib/api.js';
 import { ConfirmPanel } from '../ConfirmPanel.js';
 
 export const sessionKeys = { all: ['account', 'sessions'] as const };
@@ -37,7 +37,7 @@ function lastSeen(session: DeviceSession, now: number): string {
 export function SessionsList() {
   useI18n();
   const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: sessionKeys.all, queryFn: accountApi.listSessions });
+  const sessions = useQuery({ queryKey: sessionKeys.all, queryFn: () => call('listSessions') });
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
   const now = Date.now();
@@ -47,13 +47,15 @@ export function SessionsList() {
     setBusy(true);
     try {
       if (pending.kind === 'one') {
-        await accountApi.signOutSession(pending.session.id).catch((error: unknown) => {
-          // Already signed out elsewhere: the list was stale, which the refetch mends.
-          if (!(error instanceof ApiError && error.code === 'session_not_found')) throw error;
-        });
+        await call('signOutSession', { params: { id: pending.session.id } }).catch(
+          (error: unknown) => {
+            // Already signed out elsewhere: the list was stale, which the refetch mends.
+            if (!(error instanceof ApiError && error.code === 'session_not_found')) throw error;
+          },
+        );
         toast.success(i18n._('{device} signed out', { device: pending.session.device }));
       } else {
-        const { signed_out } = await accountApi.signOutOtherSessions();
+        const { signed_out } = await call('signOutOtherSessions');
         toast.success(
           i18n._(
             '{count, plural, one {Signed out # other device} other {Signed out # other devices}}',

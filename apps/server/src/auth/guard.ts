@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import type { SessionCheck } from '../auth/session-check.js';
-import { bearerToken, type AccessClaims, type TokenService } from '../auth/tokens.js';
-import { HttpError } from './errors.js';
+import type { SessionCheck } from './session-check.js';
+import { bearerToken, type AccessClaims, type TokenService } from './tokens.js';
+import { HttpError } from '../http/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

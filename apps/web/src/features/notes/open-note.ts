@@ -1,4 +1,3 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { DesireAnswer, Message } from '@couple/protocol';
 import {
   E2eError,
@@ -12,8 +11,14 @@ import {
   type NoteContext,
 } from '@couple/protocol/browser';
 import { logClientError } from '../../lib/client-errors.js';
-import { getActiveKeys, subscribeActiveKeys, type ActiveKeys } from '../keys/active-keys.js';
+import { onSignOut } from '../../lib/sign-out-hooks.js';
+import { getActiveKeys, type ActiveKeys } from '../keys/active-keys.js';
 import { isConfirmedSealer } from '../keys/pins.js';
+
+/*
+ * Every stored note, a desire's or an answer's, opens here: the inbox shows it, the outbox opens a
+ * queued one to seal it again, and the export writes it out. Shared by them, owned by none.
+ */
 
 /**
  * - `legacy`: a version 1 note (its key derives from the two user ids: not end-to-end).
@@ -74,8 +79,10 @@ export function answerNote(message: Message, answer: DesireAnswer): SealedNote {
   };
 }
 
-/** Each note is opened once per page life and set of keys (PBKDF2 costs 100 000 rounds). */
+/** Each note is opened once per session and set of keys (PBKDF2 costs 100 000 rounds). */
 const cache = new Map<string, Promise<NoteView>>();
+// The opened texts are the signed-out person's: none stays in this page after sign-out.
+onSignOut({ name: 'notes', clear: () => cache.clear() });
 
 function failed(error: unknown): NoteView {
   logClientError('decrypt', `${TEXTS.decryptFailed}: ${String(error)}`);
@@ -130,7 +137,7 @@ export function isEndToEnd(sealed: SealedNote): boolean {
   return sealed.encrypted && sealed.encryption_data?.version === ENCRYPTION_VERSION_V2;
 }
 
-/** Opens any stored note; the export and the inbox share it. */
+/** Opens any stored note; the inbox, the outbox's resealing and the export share it. */
 export function openNote(
   sealed: SealedNote,
   keys: ActiveKeys = getActiveKeys(),
@@ -149,40 +156,4 @@ export function openNote(
 export function initialView(sealed: SealedNote): NoteView {
   if (sealed.encrypted) return { kind: 'pending' };
   return sealed.note ? { kind: 'plain', text: sealed.note } : { kind: 'none' };
-}
-
-function useSealedNote(sealed: SealedNote): NoteView {
-  const keys = useSyncExternalStore(subscribeActiveKeys, getActiveKeys);
-  const [view, setView] = useState<NoteView>(() => initialView(sealed));
-  // A v2 note waits for the keyring; opening it before would call it locked.
-  const waiting = isEndToEnd(sealed) && !keys.loaded;
-  useEffect(() => {
-    if (!sealed.encrypted || waiting) return;
-    let live = true;
-    void openNote(sealed, keys).then((result) => live && setView(result));
-    return () => {
-      live = false;
-    };
-  }, [sealed, keys, waiting]);
-  return sealed.encrypted ? view : initialView(sealed);
-}
-
-/** The note of a desire, opened on this device. */
-export function useNote(message: Message): NoteView {
-  return useSealedNote(useMemo(() => desireNote(message), [message]));
-}
-
-const NO_NOTE: SealedNote = {
-  id: '',
-  encrypted: false,
-  note: null,
-  note_encrypted: null,
-  encryption_data: null,
-  context: { messageId: '', senderId: '', receiverId: '' },
-};
-
-/** The note of a desire's answer, opened on this device ('none' without one). */
-export function useAnswerNote(message: Message, answer: DesireAnswer | undefined): NoteView {
-  const sealed = useMemo(() => (answer ? answerNote(message, answer) : NO_NOTE), [message, answer]);
-  return useSealedNote(sealed);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createIdentity, sealNoteV2, type Identity } from '@couple/protocol';
 import type { ActiveKeys } from '../keys/active-keys.js';
-import { openNote, type SealedNote } from './decrypt.js';
+import { runSignOutHooks } from '../../lib/sign-out-hooks.js';
+import { openNote, type SealedNote } from './open-note.js';
 
 const context = { messageId: 'message-1', senderId: 'bob', receiverId: 'alice' };
 
@@ -58,5 +59,21 @@ describe('opening a note: who sealed it', () => {
     const [alice, stranger] = await Promise.all([createIdentity(), createIdentity()]);
     const view = await openNote(await sealedBy(stranger, alice, 'unknown'), keysOf(alice, [], []));
     expect(view).toEqual({ kind: 'unconfirmed', keyId: stranger.keyId, text: null });
+  });
+});
+
+describe('the opened notes at sign-out', () => {
+  it('keeps each opened note for the session, and forgets them all at sign-out', async () => {
+    const [alice, bob] = await Promise.all([createIdentity(), createIdentity()]);
+    const note = await sealedBy(bob, alice, 'kept');
+    const keys = keysOf(alice, [bob], []);
+    const opened = openNote(note, keys);
+    expect(openNote(note, keys)).toBe(opened);
+
+    await runSignOutHooks(null);
+
+    const reopened = openNote(note, keys);
+    expect(reopened).not.toBe(opened);
+    expect(await reopened).toEqual(await opened);
   });
 });

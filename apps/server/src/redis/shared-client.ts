@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+
+/**
+ * The Redis client the rate limits and the action limits share when REDIS_URL is set, so that
+ * their counters hold across instances. It connects in the background (the limits ask it only
+ * once it is ready) and quits when the app closes; while Redis is away the limits fall back to
+ * letting requests pass (rate limits) or to each instance's memory (action limits), so its errors
+ * are theirs to handle, not the log's.
+ */
+export function openSharedRedis(app: FastifyInstance, url: string | undefined): Redis | undefined {
+  if (!url) return undefined;
+  const redis = new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: true });
+  redis.on('error', () => undefined);
+  void redis.connect().catch(() => undefined);
+  app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  return redis;
+}

@@ -1,0 +1,76 @@
+import type { ApiAnswer, ApiBody, ApiParams, ApiQuery, ApiRouteName } from '@couple/protocol';
+import { API_ROUTES, routePath } from '@couple/protocol/browser';
+import { API_BASE } from './api-base.js';
+import { apiErrorOf } from './api-errors.js';
+
+/*
+ * The request core shared by the page's client (lib/api.ts, which adds the session) and the
+ * service worker's Background Sync (features/outbox/worker-sync.ts): no session, no window, no
+ * DOM, so tsconfig.sw.json builds it.
+ */
+
+export type QueryOf<N extends ApiRouteName> = {
+  [K in keyof NonNullable<ApiQuery<N>>]?: string | number | boolean;
+};
+
+export interface CallOptions<N extends ApiRouteName> {
+  body?: ApiBody<N>;
+  query?: QueryOf<N>;
+  params?: ApiParams<N> & Record<string, string>;
+}
+
+/**
+ * The app's language, sent as Accept-Language so that the server's error texts (and the e-mails a
+ * request triggers) are in it rather than in the browser's. Set by lib/i18n.ts; the service
+ * worker, which has no language of its own, leaves the browser's header.
+ */
+let requestLanguage: string | null = null;
+export function setRequestLanguage(locale: string): void {
+  requestLanguage = locale;
+}
+
+function urlOf<N extends ApiRouteName>(name: N, options: CallOptions<N>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `${API_BASE}${routePath(name, options.params)}${query ? `?${query}` : ''}`;
+}
+
+/** One route of the contract sent with `token` as bearer (none for null); the answer unread. */
+export function fetchRoute<N extends ApiRouteName>(
+  name: N,
+  options: CallOptions<N>,
+  token: string | null,
+): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (requestLanguage) headers['accept-language'] = requestLanguage;
+  return fetch(urlOf(name, options), {
+    method: API_ROUTES[name].method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'include',
+  });
+}
+
+/** A route's answer: its JSON body, nothing for a 204, or the ApiError of a failure. */
+export async function readAnswer<N extends ApiRouteName>(
+  response: Response,
+): Promise<ApiAnswer<N>> {
+  if (!response.ok) throw apiErrorOf(response.status, await response.text());
+  if (response.status === 204) return undefined as ApiAnswer<N>;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as ApiAnswer<N>;
+}
+
+/** One route of the contract with a token the caller holds (the service worker's saved one). */
+export async function callWithToken<N extends ApiRouteName>(
+  name: N,
+  options: CallOptions<N>,
+  token: string | null,
+): Promise<ApiAnswer<N>> {
+  return readAnswer<N>(await fetchRoute(name, options, token));
+}
