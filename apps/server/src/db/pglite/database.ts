@@ -4,8 +4,8 @@ import {
   type Database,
   type Queryable,
   type SqlParam,
-} from './types.js';
-import { createPGlite, snapshotPGlite } from './pglite-engine.js';
+} from '../types.js';
+import { createPGlite, snapshotPGlite } from './engine.js';
 
 interface PGliteLike {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;

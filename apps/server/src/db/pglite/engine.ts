@@ -1,8 +1,8 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { fsyncSync, mkdirSync } from 'node:fs';
-import { PG_TYPES, parseInt8, parseTimestamp } from './parsers.js';
-import { tarDataDirectory } from '../backup/pgdata-tar.js';
+import { PG_TYPES, parseInt8, parseTimestamp } from '../parsers.js';
+import { tarDataDirectory } from '../../backup/pgdata-tar.js';
 
 interface EmscriptenNodeFs {
   NODEFS: { stream_ops: { fsync?: (stream: { nfd: number }) => number } };
