@@ -32,12 +32,21 @@ class DurableNodeFS extends NodeFS {
   }
 }
 
+/**
+ * PostgreSQL's shared memory lives in PGlite's WebAssembly heap, which Emscripten zeroes when it
+ * is mapped and which never shrinks: initdb's 128 MB of shared_buffers stayed resident for the
+ * life of the process. 16 MB (2,048 pages) holds the working set of a household's server many
+ * times over; a page read past it comes from the OS page cache (docs/performance.md, PGlite).
+ */
+const MEMORY_PARAMS = ['-c', 'shared_buffers=16MB'];
+
 const DURABLE_START_PARAMS = [
   ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
   '-c',
   'fsync=on',
   '-c',
   'wal_sync_method=fsync',
+  ...MEMORY_PARAMS,
 ];
 
 /**
@@ -49,7 +58,7 @@ export async function createPGlite(dataDir?: string): Promise<PGlite> {
   const pg = await PGlite.create({
     ...(dataDir
       ? { fs: new DurableNodeFS(dataDir), startParams: DURABLE_START_PARAMS }
-      : { dataDir: 'memory://' }),
+      : { dataDir: 'memory://', startParams: [...PGlite.defaultStartParams, ...MEMORY_PARAMS] }),
     parsers: {
       [PG_TYPES.int8]: parseInt8,
       [PG_TYPES.timestamp]: parseTimestamp,
