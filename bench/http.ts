@@ -6,6 +6,7 @@
  *
  *   npm run bench:http -- --driver postgres --duration 10 --connections 20
  *   --cpuprof DIR: a V8 CPU profile of the app server (both reads) written to DIR
+ *   --routes profile|inbox: one read only (its baseline and profile alone)
  */
 import autocannon from 'autocannon';
 import { parseFlags } from './lib/args.js';
@@ -23,8 +24,13 @@ const flags = parseFlags({
   connections: 20,
   desires: 200,
   cpuprof: '',
+  routes: 'profile,inbox',
 });
 if (!['pglite', 'postgres'].includes(flags.driver)) throw new Error('--driver pglite|postgres');
+const routes = new Set(flags.routes.split(','));
+if (![...routes].every((r) => r === 'profile' || r === 'inbox')) {
+  throw new Error('--routes profile,inbox (either or both)');
+}
 
 interface Row {
   name: string;
@@ -119,24 +125,32 @@ try {
   // The server inherits this process's environment (PGLITE_THREAD among it): so does this.
   const direct = await openLikeServer({ ...process.env, ...database.serverEnv });
   const reads = bareReads(direct, reader.id);
-  const bareProfile = await hammerDatabase('profile read, database only (baseline)', reads.profile);
-  const bareInbox = await hammerDatabase('inbox read, database only (baseline)', reads.inbox);
+  const bareProfile = routes.has('profile')
+    ? await hammerDatabase('profile read, database only (baseline)', reads.profile)
+    : undefined;
+  const bareInbox = routes.has('inbox')
+    ? await hammerDatabase('inbox read, database only (baseline)', reads.inbox)
+    : undefined;
   await direct.close();
-  rows.push(bareProfile, bareInbox);
+  for (const row of [bareProfile, bareInbox]) if (row) rows.push(row);
 
   const app = await startAppServer(
     database.serverEnv,
     flags.cpuprof ? ['--cpu-prof', `--cpu-prof-dir=${flags.cpuprof}`] : [],
   );
   servers.push(app);
-  rows.push({
-    ...(await hammer('GET /api/profile', app, '/api/profile', reader.token)),
-    bareDatabase: bareProfile,
-  });
-  rows.push({
-    ...(await hammer('GET /api/messages?limit=50', app, '/api/messages?limit=50', reader.token)),
-    bareDatabase: bareInbox,
-  });
+  if (bareProfile) {
+    rows.push({
+      ...(await hammer('GET /api/profile', app, '/api/profile', reader.token)),
+      bareDatabase: bareProfile,
+    });
+  }
+  if (bareInbox) {
+    rows.push({
+      ...(await hammer('GET /api/messages?limit=50', app, '/api/messages?limit=50', reader.token)),
+      bareDatabase: bareInbox,
+    });
+  }
 } finally {
   await Promise.all(servers.map((s) => s.stop()));
   await database.drop();

@@ -1,5 +1,5 @@
 // Compiles the server for `npm start`: ES module bundles of src/main.ts, of the PGlite worker
-// (src/db/pglite-worker.ts), of the db:move tool (src/move/main.ts) and of the backup and restore
+// (src/db/pglite/worker.ts), of the db:move tool (src/move/main.ts) and of the backup and restore
 // commands (src/backup/*-cli.ts) with the workspace's own TypeScript (this app and
 // @couple/protocol), so production runs plain JavaScript with no TypeScript loader. npm packages
 // stay external:
@@ -24,7 +24,7 @@ await build({
   // The PGlite worker is its own entry: the server starts it from the file beside main.js.
   entryPoints: [
     { in: source('./src/main.ts'), out: 'main' },
-    { in: source('./src/db/pglite-worker.ts'), out: 'pglite-worker' },
+    { in: source('./src/db/pglite/worker.ts'), out: 'pglite-worker' },
     // `node dist/server/db-move.js --to postgres://…`: the move to PostgreSQL, without tsx.
     { in: source('./src/move/main.ts'), out: 'db-move' },
     // The backup commands, for images without tsx: node dist/server/backup-cli.js.

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../apps/server/src/config.js';
 import { databaseConfigOf, openDatabase, type Database } from '../../apps/server/src/db/index.js';
-import { OWN_PROFILE_WITH_PARTNER_SQL } from '../../apps/server/src/profile/repository.js';
+import { OWN_PROFILE_JSON_SQL } from '../../apps/server/src/profile/repository.js';
 import { listReceived } from '../../apps/server/src/messages/repository.js';
 import { summarize } from './stats.js';
 
@@ -36,11 +36,12 @@ export async function hammerLoop(
 /**
  * The reads of GET /api/profile and GET /api/messages?limit=50 exactly as the services make them
  * (as app_user in the reader's scope, the same repository SQL and round trips), on a database
- * opened like the server's (same driver and pool size), without HTTP, tokens or serialisation.
+ * opened like the server's (same driver and pool size), without HTTP, tokens or serialisation
+ * (both answers' JSON is built by PostgreSQL, here as in the server).
  */
 export function bareReads(db: Database, userId: string) {
   return {
-    profile: () => db.readAsUser(userId, OWN_PROFILE_WITH_PARTNER_SQL),
+    profile: () => db.readAsUser(userId, OWN_PROFILE_JSON_SQL),
     inbox: () =>
       db.asUser(userId, (tx) => listReceived(tx, userId, { unreadOnly: false, limit: 50 })),
   };

@@ -6,7 +6,7 @@
  * it before it forwards and acknowledges, so the floor relay is the bare relay plus one commit.
  */
 import pg from 'pg';
-import { openPGliteWorker } from '../../apps/server/src/db/pglite-worker-client.js';
+import { openPGliteWorker } from '../../apps/server/src/db/pglite/worker-client.js';
 
 export interface FloorDesire {
   id: string;

@@ -4,7 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { sleep } from './args.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const SERVER_ENTRY = `${ROOT}apps/server/src/main.ts`;
+/**
+ * The server the benchmarks start: its TypeScript under tsx, or with BENCH_SERVER=built the
+ * compiled server production runs (`npm run build -w @couple/server` first). tsx adds about
+ * 110 MB of RSS, so memory figures are read from the compiled one.
+ */
+export const SERVER_ENTRY =
+  process.env.BENCH_SERVER === 'built'
+    ? `${ROOT}apps/server/dist/server/main.js`
+    : `${ROOT}apps/server/src/main.ts`;
 
 export interface ServerProcess {
   pid: number;
@@ -57,7 +65,12 @@ export async function startProcess(options: StartOptions): Promise<ServerProcess
   const [command, ...prefixArgs] = [...(options.prefix ?? []), process.execPath];
   const child = spawn(
     command!,
-    [...prefixArgs, '--import', 'tsx', ...(options.nodeFlags ?? []), options.entry],
+    [
+      ...prefixArgs,
+      ...(options.entry.endsWith('.js') ? [] : ['--import', 'tsx']),
+      ...(options.nodeFlags ?? []),
+      options.entry,
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...options.env },

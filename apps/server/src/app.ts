@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Agent as HttpsAgent } from 'node:https';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import { API_PREFIX } from '@couple/protocol';
 import type { Config } from './config.js';
 import type { AppContext, Clock } from './context.js';
@@ -35,10 +33,11 @@ import { liveFanoutListeners } from './live/fanout.js';
 import { accountFanoutListeners } from './live/account-fanout.js';
 import { attachRealtime } from './realtime/server.js';
 import { debugRoutes } from './debug/routes.js';
-import { applyContentSecurityPolicy, helmetOptions } from './web/csp.js';
+import { applySecurityHeaders } from './web/csp.js';
 import { PROBE_ROUTES, shedLoad } from './http/load-shedding.js';
 import { webStaticRoutes } from './web/static.js';
 import { acceptEmptyJsonBodies } from './http/json-body.js';
+import { requestIds } from './http/request-id.js';
 import { allowCrossOrigin } from './http/cors.js';
 import { backendAsAServiceRoutes } from './rest/routes.js';
 import { sessionRoutes } from './auth/sessions-routes.js';
@@ -90,7 +89,7 @@ export async function buildApp(
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Each request's id comes from us, never from a client header.
-    genReqId: () => randomBytes(8).toString('hex'),
+    genReqId: requestIds(),
     // While closing, requests are refused in our own error shape (http/closing.ts).
     return503OnClosing: false,
   });
@@ -104,8 +103,7 @@ export async function buildApp(
   const ctx = createAppContext(app, { ...options, jwtSecret, redis });
   const pushSender = await createAppPushSender(ctx, options.pushAgent);
 
-  await app.register(helmet, helmetOptions());
-  applyContentSecurityPolicy(app, config);
+  applySecurityHeaders(app, config);
   await allowCrossOrigin(app, config.CORS_ORIGINS);
   await registerRateLimits(app, redis);
   registerErrorHandling(app);

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/index.js';
 import { migrate, migrationFiles, MIGRATIONS_DIR } from '../src/db/migrate.js';
-import { openPGlite } from '../src/db/pglite.js';
+import { openPGlite } from '../src/db/pglite/database.js';
 import { readBackupFile } from '../src/backup/archive-read.js';
 import { askServer, claimDataDir, dataDirInUse } from '../src/backup/control.js';
 import { pruneBackups } from '../src/backup/create.js';

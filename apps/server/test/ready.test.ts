@@ -11,7 +11,7 @@ import { holdDatabase } from './helpers/hold-database.js';
 import { createUser, request, type TestUser } from './helpers/api.js';
 import { scrape, valueOf } from './helpers/metrics.js';
 import { connectLive, emitWithAck } from './helpers/live-client.js';
-import { startPGliteWorker } from '../src/db/pglite-worker-client.js';
+import { startPGliteWorker } from '../src/db/pglite/worker-client.js';
 import { migrate } from '../src/db/migrate.js';
 import { readyRoutes } from '../src/health/ready.js';
 import { registerErrorHandling } from '../src/http/errors.js';

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../config.js';
-import { openPGlite } from '../db/pglite.js';
+import { openPGlite } from '../db/pglite/database.js';
 import { backupDirOf } from './config.js';
 import { askServer, claimDataDir, dataDirInUse } from './control.js';
 import { backupPGlite, backupPostgres, pruneBackups, type BackupOutcome } from './create.js';

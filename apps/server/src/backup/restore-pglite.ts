@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { openPGlite } from '../db/pglite.js';
+import { openPGlite } from '../db/pglite/database.js';
 import { appliedMigrations, migrationFiles } from '../db/migrate.js';
 import { BackupFileError, syncDirectory, type BackupManifest } from './archive.js';
 import { readBackupFile } from './archive-read.js';

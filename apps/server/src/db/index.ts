@@ -1,5 +1,5 @@
-import { openPGlite } from './pglite.js';
-import { openPGliteWorker } from './pglite-worker-client.js';
+import { openPGlite } from './pglite/database.js';
+import { openPGliteWorker } from './pglite/worker-client.js';
 import { openPostgres } from './postgres.js';
 import { migrate, migrationState, type MigrationState } from './migrate.js';
 import type { Database } from './types.js';

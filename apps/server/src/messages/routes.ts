@@ -1,21 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES_LIST_LIMIT } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import { contractRoutes } from '../http/contract-route.js';
+import { contractRoutes, JsonAnswer } from '../http/contract-route.js';
 import * as messages from './service.js';
 
 export const messageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const route = contractRoutes(app, ctx.config);
 
-  route('listReceivedMessages', async ({ user, query }) =>
-    messages.listReceivedMessages(ctx, user.userId, query),
+  // Both lists come as JSON text built by PostgreSQL (messages/repository.ts, listPage).
+  route(
+    'listReceivedMessages',
+    async ({ user, query }) =>
+      new JsonAnswer(await messages.listReceivedMessages(ctx, user.userId, query)),
   );
 
-  route('listSentMessages', async ({ user, query }) =>
-    messages.listSentMessages(ctx, user.userId, {
-      limit: Math.min(query.limit, MESSAGES_LIST_LIMIT),
-      before: query.before,
-    }),
+  route(
+    'listSentMessages',
+    async ({ user, query }) =>
+      new JsonAnswer(
+        await messages.listSentMessages(ctx, user.userId, {
+          limit: Math.min(query.limit, MESSAGES_LIST_LIMIT),
+          before: query.before,
+        }),
+      ),
   );
 
   route('getUnreadCount', async ({ user }) => ({

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { dataDirInUse } from '../backup/control.js';
 import { isPostgresEntry } from '../backup/pgdata-tar.js';
-import { openPGlite } from '../db/pglite.js';
+import { openPGlite } from '../db/pglite/database.js';
 import { migrate } from '../db/migrate.js';
 import type { Database } from '../db/types.js';
 import { MoveError } from './errors.js';

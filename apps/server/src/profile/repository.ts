@@ -1,6 +1,7 @@
 import type { Locale, PartnerStatus, PartnerSummary } from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
 import type { SqlParam } from '../db/types.js';
+import { jsonObjectOf } from '../db/json-sql.js';
 
 export interface ProfileRow {
   id: string;
@@ -20,25 +21,35 @@ export async function selectOwnProfile(q: Queryable): Promise<ProfileRow | undef
   return rows[0];
 }
 
+/** The columns of profile_view (migration 021): the row plus the effective partner status. */
+export const PROFILE_VIEW_COLUMNS = [
+  'id',
+  'username',
+  'auth_method',
+  'farcaster_id',
+  'farcaster_username',
+  'partner_id',
+  'partner_status',
+  'created_at',
+  'updated_at',
+] as const;
+
 /**
  * The caller's profile with the partner's summary and the own language (a column of profiles
- * only: profile_view, which /rest/v1 and Realtime show, stays as it was), as one statement (GET
- * /api/profile reads it in one round trip with `Database.readAsUser`); `partner` is null when not
- * paired.
+ * only: profile_view, which /rest/v1 and Realtime show, stays as it was), as the JSON text of the
+ * answer of GET /api/profile, built by PostgreSQL (as the message lists: the driver no longer
+ * parses a dozen fields for the server to serialise again), in one statement (read in one round
+ * trip with `Database.readAsUser`); `partner` is null when not paired.
  */
-export const OWN_PROFILE_WITH_PARTNER_SQL = `
-  SELECT profile_view.*,
-         CASE WHEN profile_view.partner_id IS NOT NULL THEN (
-           SELECT jsonb_build_object('id', s.id, 'username', s.username)
-           FROM get_partner_summary() s
-         ) END AS partner,
-         profiles.locale
+export const OWN_PROFILE_JSON_SQL = `
+  SELECT ${jsonObjectOf('profile_view', PROFILE_VIEW_COLUMNS, ['created_at', 'updated_at'], {
+    partner: `CASE WHEN profile_view.partner_id IS NOT NULL THEN (
+                SELECT json_build_object('id', s.id, 'username', s.username)
+                FROM get_partner_summary() s
+              ) END`,
+    locale: 'profiles.locale',
+  })}::text AS body
   FROM profile_view JOIN profiles ON profiles.id = profile_view.id`;
-
-export type ProfileWithPartnerRow = ProfileRow & {
-  partner: PartnerSummary | null;
-  locale: Locale | null;
-};
 
 export async function selectPartnerSummary(q: Queryable): Promise<PartnerSummary | null> {
   const { rows } = await q.query<PartnerSummary>('SELECT id, username FROM get_partner_summary()');
@@ -97,19 +108,6 @@ export async function countOwnMessages(q: Queryable): Promise<{ sent: number; re
   );
   return rows[0] ?? { sent: 0, received: 0 };
 }
-
-/** The columns of profile_view (migration 021): the row plus the effective partner status. */
-export const PROFILE_VIEW_COLUMNS = [
-  'id',
-  'username',
-  'auth_method',
-  'farcaster_id',
-  'farcaster_username',
-  'partner_id',
-  'partner_status',
-  'created_at',
-  'updated_at',
-] as const;
 
 export type ProfileViewColumn = (typeof PROFILE_VIEW_COLUMNS)[number];
 

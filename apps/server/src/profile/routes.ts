@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
-import { contractRoutes } from '../http/contract-route.js';
-import { getProfile, getProfileStats, setLocale, updateUsername } from './service.js';
+import { contractRoutes, JsonAnswer } from '../http/contract-route.js';
+import { getProfileJson, getProfileStats, setLocale, updateUsername } from './service.js';
 
 export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const route = contractRoutes(app, ctx.config);
 
-  route('getProfile', async ({ user }) => getProfile(ctx, user.userId));
+  route('getProfile', async ({ user }) => new JsonAnswer(await getProfileJson(ctx, user.userId)));
 
   route('updateProfile', async ({ user, body }) => updateUsername(ctx, user.userId, body.username));
 

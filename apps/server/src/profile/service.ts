@@ -4,13 +4,15 @@ import { isUniqueViolation } from '../db/errors.js';
 import { HttpError } from '../http/errors.js';
 import * as repo from './repository.js';
 
-export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
-  const [own] = await ctx.db.readAsUser<repo.ProfileWithPartnerRow>(
-    userId,
-    repo.OWN_PROFILE_WITH_PARTNER_SQL,
-  );
+/** The caller's profile as the JSON text of a Profile (GET /api/profile sends it as it is). */
+export async function getProfileJson(ctx: AppContext, userId: string): Promise<string> {
+  const [own] = await ctx.db.readAsUser<{ body: string }>(userId, repo.OWN_PROFILE_JSON_SQL);
   if (!own) throw new HttpError('profile_not_found');
-  return { ...own, partner: own.partner ?? null, locale: own.locale ?? null };
+  return own.body;
+}
+
+export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
+  return JSON.parse(await getProfileJson(ctx, userId)) as Profile;
 }
 
 /** The username arrives already trimmed, lower-cased and checked by usernameSchema. */

@@ -9,7 +9,7 @@ import type { Socket } from 'socket.io-client';
 import type { Ack, Message } from '@couple/protocol';
 import { createUser, desire, pair, type TestUser } from '../helpers/api.js';
 import { connectLive, pause } from '../helpers/live-client.js';
-import { openPGliteWorker } from '../../src/db/pglite-worker-client.js';
+import { openPGliteWorker } from '../../src/db/pglite/worker-client.js';
 import { spawnServer, type ServerProcess } from './helpers/server-process.js';
 
 const ROUNDS = 3;

@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openPGliteWorker } from '../../src/db/pglite-worker-client.js';
+import { openPGliteWorker } from '../../src/db/pglite/worker-client.js';
 import { openPostgres } from '../../src/db/postgres.js';
 import { migrate } from '../../src/db/migrate.js';
 import { backupPGlite, backupPostgres, type BackupOutcome } from '../../src/backup/create.js';

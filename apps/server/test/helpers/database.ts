@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openPGliteWorker } from '../../src/db/pglite-worker-client.js';
+import { openPGliteWorker } from '../../src/db/pglite/worker-client.js';
 import { openPostgres } from '../../src/db/postgres.js';
 import { migrate } from '../../src/db/migrate.js';
 import type { Database } from '../../src/db/index.js';

@@ -1,4 +1,4 @@
-import type { SqlParam } from './types.js';
+import type { SqlParam } from '../types.js';
 
 /** What the server's thread asks the PGlite worker; `tx` names an open transaction. */
 export type WorkerRequest = { id: number } & (

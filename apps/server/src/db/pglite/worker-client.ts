@@ -4,9 +4,9 @@ import {
   type WorkerReply,
   type WorkerRequest,
   type WorkerStarted,
-} from './pglite-messages.js';
-import type { Database, Queryable, QueryResult, SqlParam } from './types.js';
-import { reportDriverStats } from './stats.js';
+} from './messages.js';
+import type { Database, Queryable, QueryResult, SqlParam } from '../types.js';
+import { reportDriverStats } from '../stats.js';
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Request = WithoutId<WorkerRequest>;
@@ -17,16 +17,17 @@ interface Pending {
 }
 
 /**
- * The worker next to this module: built JavaScript in production; under tsx and vitest the
- * TypeScript source, through a bootstrap that registers tsx first (Node 20 does not carry the
- * parent's loader hooks into a worker, nor honour `--import` in its execArgv).
+ * The worker: in production the bundle's pglite-worker.js beside main.js (build.mjs); under tsx
+ * and vitest the TypeScript source next to this module, through a bootstrap that registers tsx
+ * first (Node 20 does not carry the parent's loader hooks into a worker, nor honour `--import`
+ * in its execArgv).
  */
 function startWorker(dataDir: string | undefined): Worker {
   const options = { workerData: { dataDir } };
   if (!import.meta.url.endsWith('.ts')) {
     return new Worker(new URL('./pglite-worker.js', import.meta.url), options);
   }
-  const source = new URL('./pglite-worker.ts', import.meta.url).href;
+  const source = new URL('./worker.ts', import.meta.url).href;
   const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`;
   return new Worker(bootstrap, { ...options, eval: true });
 }
@@ -37,7 +38,7 @@ function workerGone(reason: string): Error {
 }
 
 /**
- * Embedded PostgreSQL in a worker thread (pglite-worker.ts): the same Database as openPGlite,
+ * Embedded PostgreSQL in a worker thread (worker.ts): the same Database as openPGlite,
  * each statement a message, so PGlite's CPU and its WAL fsync leave the server's event loop.
  */
 export async function openPGliteWorker(

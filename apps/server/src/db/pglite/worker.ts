@@ -2,14 +2,14 @@
 // event loop. It answers one message per statement; a transaction stays open between messages
 // until the server's thread ends it, exactly as a pooled connection would.
 import { parentPort, workerData } from 'node:worker_threads';
-import { openPGlite } from './pglite.js';
+import { openPGlite } from './database.js';
 import {
   toWorkerError,
   type WorkerReply,
   type WorkerRequest,
   type WorkerStarted,
-} from './pglite-messages.js';
-import type { Database, Queryable } from './types.js';
+} from './messages.js';
+import type { Database, Queryable } from '../types.js';
 
 // A transaction begun by the server's thread and not yet ended by it.
 interface OpenTransaction {

@@ -4,8 +4,9 @@ import {
   type Database,
   type Queryable,
   type SqlParam,
-} from './types.js';
-import { createPGlite, snapshotPGlite } from './pglite-engine.js';
+} from '../types.js';
+import { scheduleCheckpoints } from './checkpoints.js';
+import { createPGlite, snapshotPGlite } from './engine.js';
 
 interface PGliteLike {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
@@ -24,10 +25,17 @@ function wrap(target: PGliteLike): Queryable {
   };
 }
 
-/** Embedded PostgreSQL (WASM); dataDir undefined keeps it in memory (tests). */
-export async function openPGlite(dataDir?: string): Promise<Database> {
+/**
+ * Embedded PostgreSQL (WASM); dataDir undefined keeps it in memory (tests). On disk it
+ * checkpoints every checkpointEveryMs (checkpoints.ts).
+ */
+export async function openPGlite(
+  dataDir?: string,
+  { checkpointEveryMs }: { checkpointEveryMs?: number } = {},
+): Promise<Database> {
   const pg = await createPGlite(dataDir);
   const root = wrap(pg);
+  const stopCheckpoints = dataDir ? scheduleCheckpoints(pg, checkpointEveryMs) : () => undefined;
 
   return {
     driver: 'pglite',
@@ -47,6 +55,9 @@ export async function openPGlite(dataDir?: string): Promise<Database> {
         return (await scoped.query<T>(sql)).rows;
       }),
     ...(dataDir ? { snapshotDataDir: () => snapshotPGlite(pg, dataDir) } : {}),
-    close: () => pg.close(),
+    close: () => {
+      stopCheckpoints();
+      return pg.close();
+    },
   };
 }

@@ -1,9 +1,9 @@
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, isUniqueViolation } from './errors.js';
-import { migrate } from './migrate.js';
-import { startPGliteWorker } from './pglite-worker-client.js';
-import type { Database } from './types.js';
+import { isDatabaseUnavailable, isUniqueViolation } from '../errors.js';
+import { migrate } from '../migrate.js';
+import { startPGliteWorker } from './worker-client.js';
+import type { Database } from '../types.js';
 
 const USER = '5b0a3c1e-8d2f-4a6b-9c7d-1e2f3a4b5c6d';
 
