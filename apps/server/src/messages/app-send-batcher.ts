@@ -17,24 +17,14 @@ export function openSendBatcher(app: FastifyInstance, db: Database, config: Conf
     pgliteThread: config.PGLITE_THREAD,
   });
   const batcher = createSendBatcher(db, options);
-  const underWay = new Set<Promise<unknown>>();
   let closed = false;
   app.addHook('preClose', async () => {
     closed = true;
-    await Promise.allSettled(underWay);
+    await batcher.drained();
   });
   return {
-    send(userId, desire) {
-      if (closed) return Promise.reject(shuttingDown());
-      const sent = batcher.send(userId, desire);
-      // Its outcome is the caller's; the close only waits for it.
-      const settled = sent.then(
-        () => undefined,
-        () => undefined,
-      );
-      underWay.add(settled);
-      void settled.then(() => underWay.delete(settled));
-      return sent;
-    },
+    send: (userId, desire) =>
+      closed ? Promise.reject(shuttingDown()) : batcher.send(userId, desire),
+    drained: batcher.drained,
   };
 }

@@ -5,6 +5,8 @@ import { sendDesireAs, sendDesiresAs, type DesireFrom, type SendOutcome } from '
 
 export interface SendBatcher {
   send(userId: string, desire: NewDesire): Promise<SendOutcome>;
+  /** Settles once every desire handed to send so far is stored or has failed. */
+  drained(): Promise<void>;
 }
 
 export interface SendBatcherOptions {
@@ -27,6 +29,7 @@ interface Pending extends DesireFrom {
 export function createSendBatcher(db: Database, options: SendBatcherOptions): SendBatcher {
   const queue: Pending[] = [];
   let inFlight = 0;
+  let waitingForIdle: (() => void)[] = [];
 
   const sendAlone = (p: Pending) => sendDesireAs(db, p.userId, p.desire).then(p.resolve, p.reject);
 
@@ -51,6 +54,10 @@ export function createSendBatcher(db: Database, options: SendBatcherOptions): Se
       void flush(queue.splice(0, options.maxBatch)).finally(() => {
         inFlight -= 1;
         pump();
+        if (inFlight === 0) {
+          for (const resolve of waitingForIdle) resolve();
+          waitingForIdle = [];
+        }
       });
     }
   }
@@ -61,6 +68,9 @@ export function createSendBatcher(db: Database, options: SendBatcherOptions): Se
         queue.push({ userId, desire, resolve, reject });
         pump();
       }),
+    // pump leaves nothing queued while a send is free, so no send in flight means none waiting.
+    drained: () =>
+      inFlight === 0 ? Promise.resolve() : new Promise((resolve) => waitingForIdle.push(resolve)),
   };
 }
 
