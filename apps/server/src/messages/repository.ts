@@ -1,5 +1,7 @@
 import {
   SOURCE_LOCALE,
+  desireAnswerSchema,
+  messageSchema,
   type Locale,
   type Message,
   type NewDesire,
@@ -120,22 +122,10 @@ function toOutcome(row: SendRow): SendOutcome {
 /** Rows strictly older than the `before` message, in the list's order; none if it is not visible. */
 const OLDER_THAN = `(created_at, id) < (SELECT b.created_at, b.id FROM messages b WHERE b.id = $3)`;
 
-/** The fields of a listed desire, in the order of message_view's columns; the answer's beside. */
-const LISTED_FIELDS = [
-  'id',
-  'sender_id',
-  'receiver_id',
-  'intensity',
-  'urgency',
-  'encrypted',
-  'note',
-  'note_encrypted',
-  'encryption_data',
-  'read_at',
-  'is_read',
-  'created_at',
-] as const;
-const ANSWER_FIELDS = ['message_id', 'choice', 'note_encrypted', 'encryption_data', 'updated_at'];
+// The answer's fields are the contract's (messageSchema, desireAnswerSchema), each a column of
+// message_view or desire_answers of the same name.
+const LISTED_FIELDS = Object.keys(messageSchema.shape);
+const ANSWER_FIELDS = Object.keys(desireAnswerSchema.shape);
 const PAGE_ORDER = 'ORDER BY p.created_at DESC, p.id DESC';
 const MESSAGE_JSON = jsonObjectOf('p', LISTED_FIELDS, ['read_at', 'created_at']);
 const ANSWER_JSON = jsonObjectOf('a', ANSWER_FIELDS, ['updated_at']);
