@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { connectLive, disconnectLive } from '../lib/live.js';
 import { useOutboxSender } from '../features/outbox/use-outbox.js';
 import { useLiveSync } from './use-live-sync.js';
 import { useLocaleSync } from '../features/settings/use-locale-sync.js';
@@ -17,5 +19,19 @@ export default function SignedInSync({ userId }: { userId: string }) {
   // pairing screen included, so a new partner must reload them there too.
   useKeysLiveSync();
   useWishRounds();
+  useLiveConnection();
   return null;
+}
+
+/**
+ * Opens the live channel once the hooks above listen (effects run in order): an event that
+ * came between the connect and their listeners would be lost, and so would the connect that
+ * tells them to read again what they missed (a screen's first read can start before this chunk
+ * has loaded).
+ */
+function useLiveConnection(): void {
+  useEffect(() => {
+    connectLive();
+    return () => disconnectLive();
+  }, []);
 }

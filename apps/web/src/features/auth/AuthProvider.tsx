@@ -1,6 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { TIMEOUTS_MS } from '@couple/protocol/browser';
-import { connectLive, disconnectLive } from '../../lib/live.js';
 import { getSession, refreshSession, startSessionRefresh } from '../../lib/session.js';
 import { isExpired } from '../../lib/session-timing.js';
 import { orFallback } from '../../lib/timeout.js';
@@ -33,17 +32,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!userId) return;
-    connectLive();
     // Loaded here, not with the first screen: a signed-out visitor never needs it.
     const pushRegistered = import('../../lib/push.js').then(({ registerPush }) =>
       registerPush(false),
     );
     void orFallback(pushRegistered, TIMEOUTS_MS.pushRegistration, null);
-    const stopRefresh = startSessionRefresh();
-    return () => {
-      stopRefresh();
-      disconnectLive();
-    };
+    // The live channel opens in SignedInSync, once its listeners are in place.
+    return startSessionRefresh();
   }, [userId]);
 
   return <AuthReady.Provider value={ready}>{children}</AuthReady.Provider>;
