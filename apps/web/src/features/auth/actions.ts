@@ -25,11 +25,18 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
       (error: unknown) => logClientError('logout', error),
     );
   }
-  // Each feature forgets its data (outbox, keys…) before the session ends: no signed-out screen
-  // shows while any of it remains.
-  await runSignOutHooks(userId ?? null);
+  await forgetSignedIn(queryClient, userId ?? null);
+  toast.success(i18n._(TEXTS.signedOut));
+}
+
+/**
+ * Leaves this device signed out, after signing out or deleting the account. Each feature
+ * forgets its data (outbox, keys, opened notes…) before the session ends: no signed-out screen
+ * shows while any of it remains.
+ */
+export async function forgetSignedIn(queryClient: QueryClient, userId: string | null) {
+  await runSignOutHooks(userId);
   clearSession();
   disconnectLive();
   queryClient.clear();
-  toast.success(i18n._(TEXTS.signedOut));
 }

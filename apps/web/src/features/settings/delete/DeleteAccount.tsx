@@ -9,9 +9,8 @@ import { Button } from '../../../components/Button.js';
 import { FormError } from '../../../components/FormError.js';
 import { failureText } from '../../../lib/api-errors.js';
 import { logClientError } from '../../../lib/client-errors.js';
-import { disconnectLive } from '../../../lib/live.js';
-import { clearSession, getSession } from '../../../lib/session.js';
-import { clearActiveKeys } from '../../keys/active-keys.js';
+import { getSession } from '../../../lib/session.js';
+import { forgetSignedIn } from '../../auth/actions.js';
 import { forgetAccountKeys } from '../../keys/keyring.js';
 import { ROUTES } from '../../auth/routing.js';
 import { useMiniAppHost } from '../../miniapp/host.js';
@@ -48,12 +47,10 @@ export function DeleteAccount() {
         farcaster && host.status === 'host' ? await farcasterConfirmation(host.host) : { password };
       const userId = getSession()?.user.id;
       await call('deleteAccount', { body: confirmation });
-      // The account's end-to-end keys go with it; nothing they opened exists any more.
+      // The account's end-to-end keys go with it; nothing they opened exists any more. Then
+      // everything signing out forgets: a queued desire of a deleted account is never sent.
       if (userId) await forgetAccountKeys(userId).catch(() => undefined);
-      clearActiveKeys();
-      clearSession();
-      disconnectLive();
-      queryClient.clear();
+      await forgetSignedIn(queryClient, userId ?? null);
       toast.success(i18n._(ACCOUNT_TEXTS.accountDeleted));
       void navigate(ROUTES.welcome);
     } catch (failure) {
