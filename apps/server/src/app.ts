@@ -27,7 +27,7 @@ import { farcasterNotificationListeners } from './farcaster/delivery.js';
 import { openNotificationFetch } from './farcaster/notification-fetch.js';
 import { pushRoutes } from './push/routes.js';
 import { pushDeliveryListeners } from './push/delivery.js';
-import { createAppPushSender } from './push/app-sender.js';
+import { createAppPushSender, openPushAgent } from './push/app-sender.js';
 import { attachLiveChannel } from './live/server.js';
 import { liveFanoutListeners } from './live/fanout.js';
 import { accountFanoutListeners } from './live/account-fanout.js';
@@ -99,9 +99,10 @@ export async function buildApp(
   // newest first, so what is made first is closed last).
   const redis = openSharedRedis(app, config.REDIS_URL);
   const farcasterFetch = openNotificationFetch(app, config);
+  const pushAgent = openPushAgent(app, options.pushAgent);
   const { jwtSecret, anonKey } = await loadAppSecrets(config, options.db);
   const ctx = createAppContext(app, { ...options, jwtSecret, redis });
-  const pushSender = await createAppPushSender(ctx, options.pushAgent);
+  const pushSender = await createAppPushSender(ctx, pushAgent);
 
   applySecurityHeaders(app, config);
   await allowCrossOrigin(app, config.CORS_ORIGINS);

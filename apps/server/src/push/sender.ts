@@ -31,6 +31,8 @@ export interface PushSenderOptions {
    * only endpoints on public addresses are reached.
    */
   agent?: Agent;
+  /** Refuse endpoints on private addresses (the default without a given agent). */
+  publicOnly?: boolean;
   /** Socket timeout of one push request. */
   timeoutMs?: number;
 }
@@ -48,7 +50,7 @@ function failureReason(error: unknown): string {
 /** Sends encrypted (aes128gcm) Web Push messages signed with the VAPID key. */
 export function createPushSender(vapid: VapidDetails, options: PushSenderOptions = {}): PushSender {
   const agent = options.agent ?? createPublicOnlyAgent();
-  const guarded = !options.agent;
+  const guarded = options.publicOnly ?? !options.agent;
   return {
     publicKey: vapid.publicKey,
     async send(subscription, payload, { ttlSeconds, urgency }) {
