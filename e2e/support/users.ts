@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
+import type { ApiBody } from '@couple/protocol';
+import { API_ROUTES, type ApiRouteName } from '@couple/protocol/browser';
+import { apiPath } from './api-route.js';
 
 export interface TestUser {
   email: string;
@@ -37,71 +40,66 @@ async function ok<T>(response: {
 export class Backend {
   constructor(private readonly request: APIRequestContext) {}
 
-  async signUp(user: TestUser = newUser()): Promise<ApiUser> {
-    const session = await ok<SessionBody>(
-      await this.request.post('/api/auth/signup', {
-        data: { email: user.email, password: user.password, username: user.username },
+  /** One contract route, by its name (its method and path come from API_ROUTES). */
+  private async call<T, N extends ApiRouteName = ApiRouteName>(
+    name: N,
+    options: { user?: ApiUser; params?: Record<string, string>; body?: ApiBody<N> } = {},
+  ): Promise<T> {
+    return ok<T>(
+      await this.request.fetch(apiPath(name, options.params), {
+        method: API_ROUTES[name].method,
+        headers: options.user ? auth(options.user) : {},
+        data: options.body,
       }),
     );
+  }
+
+  async signUp(user: TestUser = newUser()): Promise<ApiUser> {
+    const session = await this.call<SessionBody, 'signUp'>('signUp', {
+      body: { email: user.email, password: user.password, username: user.username },
+    });
     return { ...user, id: session.user.id, token: session.access_token };
   }
 
   /** A session of an account made elsewhere (through the UI), for asking the API about it. */
   async signIn(user: TestUser): Promise<ApiUser> {
-    const session = await ok<SessionBody>(
-      await this.request.post('/api/auth/login', {
-        data: { email: user.email, password: user.password },
-      }),
-    );
+    const session = await this.call<SessionBody, 'signIn'>('signIn', {
+      body: { email: user.email, password: user.password },
+    });
     return { ...user, id: session.user.id, token: session.access_token };
   }
 
   /** The language stored on the account (null until one is saved). */
   async storedLocale(user: ApiUser): Promise<string | null> {
-    const body = await ok<{ locale?: string | null }>(
-      await this.request.get('/api/profile', { headers: auth(user) }),
-    );
+    const body = await this.call<{ locale?: string | null }>('getProfile', { user });
     return body.locale ?? null;
   }
 
   async generateCode(user: ApiUser): Promise<string> {
-    const body = await ok<{ code: string }>(
-      await this.request.post('/api/partner/generate-code', { headers: auth(user) }),
-    );
+    const body = await this.call<{ code: string }>('generatePairingCode', { user });
     return body.code;
   }
 
   async connect(user: ApiUser, code: string): Promise<void> {
-    await ok(
-      await this.request.post('/api/partner/connect', { headers: auth(user), data: { code } }),
-    );
+    await this.call('connectWithPairingCode', { user, body: { code } });
   }
 
   /** A plain desire without a note, straight through the API (set-up for list screens). */
   async sendDesire(from: ApiUser, to: ApiUser, intensity = 5): Promise<void> {
-    await ok(
-      await this.request.post('/api/messages', {
-        headers: auth(from),
-        data: { receiverId: to.id, intensity, urgency: '5', content: null, encrypted: false },
-      }),
-    );
+    await this.call('sendDesire', {
+      user: from,
+      body: { receiverId: to.id, intensity, urgency: 5, content: null, encrypted: false },
+    });
   }
 
   /** Answers a received desire (no note), as the answer bar does. */
   async answer(user: ApiUser, messageId: string, choice: 'in' | 'later' | 'not_tonight') {
-    await ok(
-      await this.request.put(`/api/messages/${messageId}/answer`, {
-        headers: auth(user),
-        data: { choice },
-      }),
-    );
+    await this.call('answerDesire', { user, params: { id: messageId }, body: { choice } });
   }
 
   /** The ids of the desires this user received (first page), newest first. */
   async receivedIds(user: ApiUser): Promise<string[]> {
-    const body = await ok<{ messages: { id: string }[] }>(
-      await this.request.get('/api/messages', { headers: auth(user) }),
-    );
+    const body = await this.call<{ messages: { id: string }[] }>('listReceivedMessages', { user });
     return body.messages.map((message) => message.id);
   }
 

@@ -4,6 +4,7 @@ import { InboxPage } from '../pages/InboxPage.js';
 import { KeysPages } from '../pages/KeysPages.js';
 import { expect, test, toast } from '../support/fixtures.js';
 import { signIn, signedInCouple } from '../support/flows.js';
+import { isApiCall } from '../support/api-route.js';
 
 test('partners compare safety numbers and read an end-to-end note', async ({
   openBrowser,
@@ -56,9 +57,7 @@ test('a partner answers with an end-to-end note that only the couple can read', 
   await expect(bobCard).toContainText(`From ${alice.username}`);
   await bobInbox.answer(bobCard, 'in');
   const note = 'Yes, and I will cook';
-  const sent = bobPage.waitForRequest(
-    (request) => request.method() === 'PUT' && /\/answer$/.test(request.url()),
-  );
+  const sent = bobPage.waitForRequest((request) => isApiCall(request, 'answerDesire'));
   await bobInbox.sendAnswerNote(bobCard, note);
   const body = (await sent).postData() ?? '';
   expect(body).not.toContain(note);

@@ -5,6 +5,7 @@ import { Layout } from '../pages/Layout.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
 import { expect, test } from '../support/fixtures.js';
 import { signIn } from '../support/flows.js';
+import { isApiCall } from '../support/api-route.js';
 
 test('a person switches the app to French, it is saved on the account and holds after a reload', async ({
   openBrowser,
@@ -21,9 +22,7 @@ test('a person switches the app to French, it is saved on the account and holds 
   // Each language is named in itself, with its own `lang` for screen readers.
   await expect(language.select.locator('option[value="ar"]')).toHaveAttribute('lang', 'ar');
 
-  const saved = page.waitForRequest(
-    (request) => request.method() === 'PUT' && request.url().endsWith('/api/profile/locale'),
-  );
+  const saved = page.waitForRequest((request) => isApiCall(request, 'setLocale'));
   await language.choose('fr');
   expect((await saved).postDataJSON()).toEqual({ locale: 'fr' });
   const frenchHeading = page.getByRole('heading', {

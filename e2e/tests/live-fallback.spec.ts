@@ -3,6 +3,7 @@ import { InboxPage } from '../pages/InboxPage.js';
 import { Layout } from '../pages/Layout.js';
 import { expect, test, toast } from '../support/fixtures.js';
 import { signIn } from '../support/flows.js';
+import { isApiCall } from '../support/api-route.js';
 
 test('a desire sent with the live channel down goes over HTTP and still arrives', async ({
   openBrowser,
@@ -27,9 +28,7 @@ test('a desire sent with the live channel down goes over HTTP and still arrives'
   await new InboxPage(bobPage).expectOpen();
   await expect.poll(() => liveAttempts.length).toBeGreaterThan(0);
 
-  const posted = alicePage.waitForRequest(
-    (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/messages',
-  );
+  const posted = alicePage.waitForRequest((request) => isApiCall(request, 'sendDesire'));
   const note = 'Sent the slow way';
   await new DesirePage(alicePage).sendDesire({ intensity: 6, urgency: 7, note });
   expect((await posted).postDataJSON()).toMatchObject({ intensity: 6, encrypted: true });

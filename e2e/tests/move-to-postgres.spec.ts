@@ -13,6 +13,7 @@ import { DESKTOP, MOBILE, expect, test, toast } from '../support/fixtures.js';
 import { signIn } from '../support/flows.js';
 import { ROOT, freePort, startServer, type RunningServer } from '../support/server.js';
 import { Backend } from '../support/users.js';
+import { isApiCall } from '../support/api-route.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -85,10 +86,8 @@ test('after moving from PGlite to PostgreSQL, a linked device reads its end-to-e
     expect(server.baseUrl).toBe(baseUrl);
 
     // The same browser, reloaded: still signed in, and the stored key still opens the note.
-    const listed = bobLaptop.waitForResponse(
-      (response) =>
-        new URL(response.url()).pathname === '/api/messages' &&
-        response.request().method() === 'GET',
+    const listed = bobLaptop.waitForResponse((response) =>
+      isApiCall(response.request(), 'listReceivedMessages'),
     );
     await bobLaptop.reload();
     // From the PostgreSQL server, not from the page's offline cache.

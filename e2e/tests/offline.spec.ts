@@ -7,6 +7,7 @@ import { Layout } from '../pages/Layout.js';
 import { Outbox } from '../pages/Outbox.js';
 import { expect, test, toast } from '../support/fixtures.js';
 import { signIn, signedInCouple } from '../support/flows.js';
+import { isApiCall } from '../support/api-route.js';
 
 test('a desire written offline is sent when the connection returns', async ({
   openBrowser,
@@ -21,8 +22,7 @@ test('a desire written offline is sent when the connection returns', async ({
 
   const posts: string[] = [];
   alicePage.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/messages')
-      posts.push(request.url());
+    if (isApiCall(request, 'sendDesire')) posts.push(request.url());
   });
   await alicePage.context().setOffline(true);
   const note = 'Written in the tunnel';
@@ -148,9 +148,8 @@ test('a note written offline before the partner had keys goes end-to-end when it
 }) => {
   const [alice, bob] = await backend.couple();
   const alicePage = await openBrowser({ mobile: true });
-  const published = alicePage.waitForResponse(
-    (response) =>
-      response.request().method() === 'PUT' && response.url().endsWith('/api/keys/identity'),
+  const published = alicePage.waitForResponse((response) =>
+    isApiCall(response.request(), 'publishIdentityKey'),
   );
   await signIn(alicePage, alice);
   expect((await published).ok()).toBe(true);
@@ -169,8 +168,7 @@ test('a note written offline before the partner had keys goes end-to-end when it
 
   const answers: number[] = [];
   alicePage.on('response', (response) => {
-    if (response.request().method() === 'POST' && response.url().endsWith('/api/messages'))
-      answers.push(response.status());
+    if (isApiCall(response.request(), 'sendDesire')) answers.push(response.status());
   });
   await alicePage.context().setOffline(false);
   await expect(toast(alicePage, english(OFFLINE_TEXTS.queuedSent, { count: 1 }))).toBeVisible();
