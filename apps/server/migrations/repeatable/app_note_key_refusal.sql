@@ -5,6 +5,7 @@
 --   lack the partner's current key_id (or either has no key);
 --   'upgrade_required': is plain text or version 1 while both have keys;
 --   NULL: may be stored.
+-- Wish blobs follow a stricter rule of their own (sealed to exactly both keys): wishes/sealed.ts.
 -- SECURITY INVOKER and no SET clause, as its callers: every name is schema-qualified.
 CREATE OR REPLACE FUNCTION app_note_key_refusal(p_sender uuid, p_partner uuid, p_data jsonb)
 RETURNS text
