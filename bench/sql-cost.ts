@@ -1,5 +1,5 @@
 /**
- * PostgreSQL CPU per desire: the one-statement send (`send_desire_as`, what the server runs)
+ * PostgreSQL CPU per desire: the one-statement send (`send_desire_as_v2`, what the server runs)
  * against the five-statement transaction it replaced (BEGIN + scope, sender context, INSERT,
  * delivery targets, COMMIT), on one connection, interleaved in the same run. Also the CPU this
  * process spends in the pg driver per desire.
@@ -48,7 +48,7 @@ async function fiveStatements(db: Database, userId: string): Promise<void> {
   });
 }
 
-/** Every tenth call sends the ten desires gathered so far in one statement (send_desires_as). */
+/** Every tenth call sends the ten desires gathered so far in one statement (send_desires_as_v2). */
 function batchesOf(size: number) {
   let gathered: string[] = [];
   return async (db: Database, userId: string) => {
@@ -61,11 +61,11 @@ function batchesOf(size: number) {
 }
 
 const variants = {
-  'one statement (send_desire_as)': async (db: Database, userId: string) => {
+  'one statement (send_desire_as_v2)': async (db: Database, userId: string) => {
     await sendDesireAs(db, userId, desire);
   },
-  'batches of 10 (send_desires_as)': batchesOf(10),
-  'batches of 50 (send_desires_as)': batchesOf(50),
+  'batches of 10 (send_desires_as_v2)': batchesOf(10),
+  'batches of 50 (send_desires_as_v2)': batchesOf(50),
   'five statements (before)': fiveStatements,
 };
 type Variant = keyof typeof variants;

@@ -19,7 +19,9 @@ const REWRITTEN_SINCE_028 = ['answer_desire', 'send_desire_as', 'send_desires_as
 const ADDED_SINCE_028 = [
   'app_note_key_refusal(p_sender uuid, p_partner uuid, p_data jsonb)',
   'message_view',
+  'send_desire_as_v2(p_user uuid, p_receiver uuid, p_id uuid, p_intensity smallint, p_urgency smallint, p_encrypted boolean, p_note text, p_note_encrypted text, p_encryption_data jsonb)',
   'send_desire_in_scope(p_receiver uuid, p_id uuid, p_intensity smallint, p_urgency smallint, p_encrypted boolean, p_note text, p_note_encrypted text, p_encryption_data jsonb)',
+  'send_desires_as_v2(p_batch jsonb)',
 ];
 
 afterAll(() => rm(work, { recursive: true, force: true }));

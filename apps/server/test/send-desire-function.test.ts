@@ -12,7 +12,7 @@ import {
   type TwoCouples,
 } from './helpers/send-fixture.js';
 
-/** send_desire_as (migration 007): the whole send in one statement, under the sender's scope. */
+/** send_desire_as_v2 (migration 007): the whole send in one statement, under the sender's scope. */
 describe.each(DRIVERS)('sending a desire in one statement (%s)', (driver) => {
   let fixture: TwoCouples;
   let server: TestServer;
@@ -63,12 +63,12 @@ describe.each(DRIVERS)('sending a desire in one statement (%s)', (driver) => {
     await expect(
       server.database.db.asUser(carol.id, (tx) =>
         tx.query(
-          `SELECT * FROM send_desire_as($1::uuid, NULL::uuid, NULL::uuid, 1::smallint, 1::smallint,
+          `SELECT * FROM send_desire_as_v2($1::uuid, NULL::uuid, NULL::uuid, 1::smallint, 1::smallint,
              false, 'x'::text, NULL::text, NULL::jsonb)`,
           [alice.id],
         ),
       ),
-    ).rejects.toThrow(/permission denied for function send_desire_as/);
+    ).rejects.toThrow(/permission denied for function send_desire_as_v2/);
   });
 
   it('refuses without a partner, and to anyone but the partner', async () => {

@@ -12,7 +12,7 @@ const IN_SCOPE = `SELECT s.outcome, (s.message).sender_id, (s.message).receiver_
 
 /**
  * send_desire_in_scope, the body of both sends, which app_user may call: it sends as the scope's
- * user and no one else. And send_desires_as, which sets the role once per batch, leaves the
+ * user and no one else. And send_desires_as_v2, which sets the role once per batch, leaves the
  * connection's settings as it found them.
  */
 describe.each(DRIVERS)('sending in the caller scope (%s)', (driver) => {

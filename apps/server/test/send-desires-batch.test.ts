@@ -42,7 +42,7 @@ async function storedCount(db: Database, ids: string[]): Promise<number> {
   return rows[0]!.n;
 }
 
-/** send_desires_as (migration 008) and the group commit in front of it. */
+/** send_desires_as_v2 (migration 008) and the group commit in front of it. */
 describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
   let fixture: TwoCouples;
   let server: TestServer;
@@ -130,11 +130,11 @@ describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
   it('cannot be called by app_user', async () => {
     await expect(
       server.database.db.asUser(carol.id, (tx) =>
-        tx.query('SELECT * FROM send_desires_as($1::jsonb)', [
+        tx.query('SELECT * FROM send_desires_as_v2($1::jsonb)', [
           JSON.stringify([{ user_id: alice.id, intensity: 1, urgency: 1, encrypted: false }]),
         ]),
       ),
-    ).rejects.toThrow(/permission denied for function send_desires_as/);
+    ).rejects.toThrow(/permission denied for function send_desires_as_v2/);
   });
 
   it('sends the desires that arrive during a send together, in one statement', async () => {
@@ -148,7 +148,7 @@ describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
     expect(outcomes.map((o) => (o.outcome === 'sent' ? o.message.id : ''))).toEqual(ids);
     // The first goes at once, alone; the other 19 gathered meanwhile and go in one statement.
     expect(statements).toHaveLength(2);
-    expect(statements[1]).toContain('send_desires_as');
+    expect(statements[1]).toContain('send_desires_as_v2');
     expect(await storedCount(server.database.db, ids)).toBe(20);
   });
 

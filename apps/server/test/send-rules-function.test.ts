@@ -17,8 +17,8 @@ const v2 = (senderKeyId: string, recipientKeyIds: string[]): NewDesire => ({
   encryptionData: fakeV2(senderKeyId, recipientKeyIds),
 });
 
-/** The end-to-end rules live in send_desire_as (migration 010), so the batch has them too. */
-describe.each(DRIVERS)('send_desire_as and the identity keys (%s)', (driver) => {
+/** The end-to-end rules live in send_desire_as_v2 (migration 010), so the batch has them too. */
+describe.each(DRIVERS)('send_desire_as_v2 and the identity keys (%s)', (driver) => {
   let fixture: TwoCouples;
   let aliceKey: IdentityKey;
   let bobKey: IdentityKey;

@@ -1,4 +1,4 @@
--- The end-to-end rule for a note sent to the partner (a desire's in send_desire_as, an answer's in
+-- The end-to-end rule for a note sent to the partner (a desire's in send_desire_as_v2, an answer's in
 -- answer_desire): with the current identity keys of both, read under the caller's row-level
 -- security, a note whose encryption data is p_data (NULL: plain text)
 --   'key_changed': is version 2 but not sealed by the sender's current key, or its recipients

@@ -1,17 +1,8 @@
--- A desire is sent by one statement: one round trip and one implicit transaction (npm run
--- bench:sql-cost compares it with the statements it replaced). It enters the user scope exactly
--- as the server does for every request (app.user_id and the role app_user, both local to the
--- transaction), then works under row-level security: the INSERT passes
--- messages_insert_to_partner like any other. Called by the server as the owner in an implicit
--- transaction, so the scope ends with the statement. app_user cannot call it. No SET clause: it
--- would undo the scope when the function returns.
---   outcome: 'sent' (message + sender_username + targets), 'existing' (the id is taken: the
---   stored message when the caller may see it, else null), 'no_partner', 'not_partner'
---   (p_receiver is not the partner). message is a row of message_view, which lists the columns.
--- The end-to-end rule (app_note_key_refusal), when a note is sent; a retry of a stored desire
--- skips it: 'upgrade_required', 'key_changed'.
--- encryption_data is stored as given. The body is send_desire_in_scope, run in the scope
--- entered here.
+-- The previous release's send (migration 010's shape: outcome, the message's columns flat, then
+-- sender_username and targets), kept so that its instances keep sending during a rolling
+-- upgrade (docs/deploy.md, Upgrades). The server now calls send_desire_as_v2, whose message is
+-- one column of message_view's type; this reads the same send and spreads it. Drop it in the
+-- next release, with send_desires_as. Owner-only, as send_desire_as_v2.
 DROP FUNCTION IF EXISTS send_desire_as(uuid, uuid, uuid, smallint, smallint, boolean, text, text,
   jsonb);
 CREATE FUNCTION send_desire_as(
@@ -26,19 +17,31 @@ CREATE FUNCTION send_desire_as(
   p_encryption_data jsonb
 ) RETURNS TABLE (
   outcome text,
-  message public.message_view,
+  id uuid,
+  sender_id uuid,
+  receiver_id uuid,
+  intensity smallint,
+  urgency smallint,
+  encrypted boolean,
+  note text,
+  note_encrypted text,
+  encryption_data jsonb,
+  read_at timestamptz,
+  is_read boolean,
+  created_at timestamptz,
   sender_username text,
   targets jsonb
 )
 LANGUAGE plpgsql VOLATILE
 AS $$
 BEGIN
-  PERFORM pg_catalog.set_config('app.user_id', p_user::text, true),
-          pg_catalog.set_config('role', 'app_user', true),
-          -- As send_desires_as does, for the same reason.
-          pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
-  RETURN QUERY SELECT * FROM public.send_desire_in_scope(p_receiver, p_id, p_intensity,
-    p_urgency, p_encrypted, p_note, p_note_encrypted, p_encryption_data);
+  RETURN QUERY
+    SELECT s.outcome, (s.message).id, (s.message).sender_id, (s.message).receiver_id,
+           (s.message).intensity, (s.message).urgency, (s.message).encrypted, (s.message).note,
+           (s.message).note_encrypted, (s.message).encryption_data, (s.message).read_at,
+           (s.message).is_read, (s.message).created_at, s.sender_username, s.targets
+      FROM public.send_desire_as_v2(p_user, p_receiver, p_id, p_intensity, p_urgency,
+        p_encrypted, p_note, p_note_encrypted, p_encryption_data) s;
 END
 $$;
 

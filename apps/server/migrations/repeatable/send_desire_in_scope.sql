@@ -1,8 +1,8 @@
--- One desire, sent in the caller's scope: the body of send_desire_as and of each element of
--- send_desires_as, which enter the scope (role app_user, app.user_id) before calling it. The
+-- One desire, sent in the caller's scope: the body of send_desire_as_v2 and of each element of
+-- send_desires_as_v2, which enter the scope (role app_user, app.user_id) before calling it. The
 -- sender is app_current_user_id(), never an argument, and everything runs as the caller under
 -- row-level security (the INSERT passes messages_insert_to_partner), so app_user may call it: it
--- does nothing app_user could not do with its own grants. The outcomes are send_desire_as's.
+-- does nothing app_user could not do with its own grants. The outcomes are send_desire_as_v2's.
 --
 -- Few statements, because each costs PostgreSQL CPU on every desire (npm run bench:sql-cost):
 -- one SELECT reads the partner, the username and, only when a rule needs it, whether p_id is

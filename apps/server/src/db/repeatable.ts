@@ -12,7 +12,7 @@ import type { Queryable } from './types.js';
 export const REPEATABLE_TABLE = 'schema_repeatable';
 
 export interface RepeatableFile {
-  /** The file name, e.g. `send_desire_as.sql`; the key in schema_repeatable. */
+  /** The file name, e.g. `send_desire_as_v2.sql`; the key in schema_repeatable. */
   name: string;
   sql: string;
   /** SHA-256 of the file's bytes, hex. */

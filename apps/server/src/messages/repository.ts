@@ -26,7 +26,7 @@ type SendRow = Message & {
   } | null;
 };
 
-/** Refusals of send_desire_as: no partner, not the partner, and the end-to-end rules (010). */
+/** Refusals of send_desire_as_v2: no partner, not the partner, and the end-to-end rules (010). */
 const REFUSED = ['no_partner', 'not_partner', 'upgrade_required', 'key_changed'] as const;
 type RefusedOutcome = (typeof REFUSED)[number];
 const isRefused = (outcome: string): outcome is RefusedOutcome =>
@@ -38,7 +38,7 @@ export type SendOutcome =
   | { outcome: 'existing'; message: Message | undefined }
   | { outcome: RefusedOutcome };
 
-/** The arguments of send_desire_as, in its order; send_desires_as reads the same names. */
+/** The arguments of send_desire_as_v2, in its order; send_desires_as_v2 reads the same names. */
 function sendArguments(userId: string, d: NewDesire) {
   return {
     user_id: userId,
@@ -69,7 +69,7 @@ export async function sendDesireAs(
 ): Promise<SendOutcome> {
   const { encryption_data, ...rest } = sendArguments(userId, d);
   const { rows } = await db.query<SendRow>(
-    `SELECT ${SEND_COLUMNS} FROM send_desire_as($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb) s`,
+    `SELECT ${SEND_COLUMNS} FROM send_desire_as_v2($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb) s`,
     [...Object.values(rest), encryption_data === null ? null : JSON.stringify(encryption_data)],
   );
   return toOutcome(rows[0]!);
@@ -81,19 +81,19 @@ export interface DesireFrom {
 }
 
 /**
- * Sends several desires, each as its own sender, in one statement and one commit (send_desires_as
- * runs send_desire_in_scope, send_desire_as's body, for each). Outcomes come back in the order given. One failing element fails
+ * Sends several desires, each as its own sender, in one statement and one commit (send_desires_as_v2
+ * runs send_desire_in_scope, send_desire_as_v2's body, for each). Outcomes come back in the order given. One failing element fails
  * them all: the caller decides what to retry.
  */
 export async function sendDesiresAs(db: Database, batch: DesireFrom[]): Promise<SendOutcome[]> {
   const items = batch.map(({ userId, desire }) => sendArguments(userId, desire));
   const { rows } = await db.query<SendRow & { ord: number }>(
-    `SELECT s.ord, ${SEND_COLUMNS} FROM send_desires_as($1::jsonb) s`,
+    `SELECT s.ord, ${SEND_COLUMNS} FROM send_desires_as_v2($1::jsonb) s`,
     [JSON.stringify(items)],
   );
   const outcomes = new Array<SendOutcome>(batch.length);
   for (const { ord, ...row } of rows) outcomes[ord - 1] = toOutcome(row);
-  if (rows.length !== batch.length) throw new Error('send_desires_as skipped an element');
+  if (rows.length !== batch.length) throw new Error('send_desires_as_v2 skipped an element');
   return outcomes;
 }
 
@@ -116,7 +116,7 @@ function toOutcome(row: SendRow): SendOutcome {
   }
   if (outcome === 'existing') return { outcome, message: message.id ? message : undefined };
   if (isRefused(outcome)) return { outcome };
-  throw new Error(`send_desire_as returned ${outcome}`);
+  throw new Error(`send_desire_as_v2 returned ${outcome}`);
 }
 
 /** Rows strictly older than the `before` message, in the list's order; none if it is not visible. */
