@@ -5,7 +5,8 @@
  *   npx tsx bench/lib/cpuprofile-summary.ts FILE.cpuprofile [top (25)] [callers-of REGEX]
  *
  * Shares are of the busy samples: idle, and what ran before the first request (start-up: module
- * loading, migrations) are left out. With a REGEX, the call paths (five frames up) of the
+ * loading, migrations) or after the last (shut-down: closing the pool, whose sample also carries
+ * the quiet time before it) are left out. With a REGEX, the call paths (five frames up) of the
  * functions it matches, by self time: e.g. who calls `writev`.
  */
 import { readFileSync } from 'node:fs';
@@ -48,14 +49,18 @@ export function summarise(profile: CpuProfile, callersOf?: RegExp) {
   const paths = new Map<string, number>();
   const add = (map: Map<string, number>, key: string, micros: number) =>
     map.set(key, (map.get(key) ?? 0) + micros);
+  const isServing = (id: number) => {
+    const node = byId.get(id);
+    return node !== undefined && SERVING.test(nameOf(node));
+  };
+  const first = profile.samples.findIndex(isServing);
+  const last = profile.samples.findLastIndex(isServing);
   let total = 0;
-  let serving = false;
   profile.samples.forEach((id, i) => {
     const node = byId.get(id);
-    if (!node) return;
+    if (!node || first < 0 || i < first || i > last) return;
     const name = nameOf(node);
-    serving ||= SERVING.test(name);
-    if (!serving || node.callFrame.functionName === '(idle)') return;
+    if (node.callFrame.functionName === '(idle)') return;
     const micros = Math.max(0, profile.timeDeltas[i] ?? 0);
     add(functions, name, micros);
     add(files, fileOf(node.callFrame.url), micros);
