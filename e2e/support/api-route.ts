@@ -6,16 +6,9 @@ export function apiPath(name: ApiRouteName, params: Record<string, string> = {})
   return API_PREFIX + routePath(name, params);
 }
 
-const pathPatterns = new Map<ApiRouteName, RegExp>();
-
 /** Whether a browser request calls this route: its method, and its path with any parameters. */
 export function isApiCall(request: Request, name: ApiRouteName): boolean {
   const route = API_ROUTES[name];
-  if (request.method() !== route.method) return false;
-  let pattern = pathPatterns.get(name);
-  if (!pattern) {
-    pattern = new RegExp(`^${API_PREFIX}${route.path.replace(/:[a-zA-Z]+/g, '[^/]+')}$`);
-    pathPatterns.set(name, pattern);
-  }
-  return pattern.test(new URL(request.url()).pathname);
+  const path = new RegExp(`^${API_PREFIX}${route.path.replace(/:[a-zA-Z]+/g, '[^/]+')}$`);
+  return request.method() === route.method && path.test(new URL(request.url()).pathname);
 }

@@ -28,9 +28,9 @@ export interface ContextParts {
 
 /**
  * The AppContext of one app. What it starts stops with the app: the send batcher (its own
- * preClose hook), the event-loop watch, and the background work, which is waited for. Its onClose hook is registered before the listeners'
- * (app.ts), and onClose hooks run newest first: the listeners that start background work have
- * stopped when it is waited for.
+ * preClose hook), the event-loop watch, and the background work, which is waited for. Its
+ * onClose hook is registered before the listeners' (app.ts), and onClose hooks run newest first:
+ * the listeners that start background work have stopped when it is waited for.
  */
 export function createAppContext(app: FastifyInstance, parts: ContextParts): AppContext {
   const { config } = parts;

@@ -81,9 +81,10 @@ export interface DesireFrom {
 }
 
 /**
- * Sends several desires, each as its own sender, in one statement and one commit (send_desires_as_v2
- * runs send_desire_in_scope, send_desire_as_v2's body, for each). Outcomes come back in the order given. One failing element fails
- * them all: the caller decides what to retry.
+ * Sends several desires, each as its own sender, in one statement and one commit
+ * (send_desires_as_v2 runs send_desire_in_scope, send_desire_as_v2's body, for each). Outcomes
+ * come back in the order given. One failing element fails them all: the caller decides what to
+ * retry.
  */
 export async function sendDesiresAs(db: Database, batch: DesireFrom[]): Promise<SendOutcome[]> {
   const items = batch.map(({ userId, desire }) => sendArguments(userId, desire));

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 
+/** How long a limit waits for Redis to answer a connect before it falls back. */
+const CONNECT_TIMEOUT_MS = 500;
+
 /**
  * The Redis client the rate limits and the action limits share when REDIS_URL is set, so that
  * their counters hold across instances. It connects in the background (the limits ask it only
@@ -10,7 +13,11 @@ import { Redis } from 'ioredis';
  */
 export function openSharedRedis(app: FastifyInstance, url: string | undefined): Redis | undefined {
   if (!url) return undefined;
-  const redis = new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: true });
+  const redis = new Redis(url, {
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    maxRetriesPerRequest: 1,
+    lazyConnect: true,
+  });
   redis.on('error', () => undefined);
   void redis.connect().catch(() => undefined);
   app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));

@@ -6,8 +6,9 @@ import type { CoupleKeys } from './repository.js';
  * The end-to-end rule of desires and answers (app_note_key_refusal, migrations/repeatable), for
  * every wish blob and stricter: sealed by the sender's current identity key to exactly two
  * recipients, the partner's current key and the sender's own (so the sender's other devices read
- * it too), where a note needs only the partner's among its recipients. A partner without a key cannot be
- * sealed to yet; any other key id than the current ones means the device's keys are stale.
+ * it too), where a note needs only the partner's among its recipients. A partner without a key
+ * cannot be sealed to yet; any other key id than the current ones means the device's keys are
+ * stale.
  */
 export function checkSealedToCouple(keys: CoupleKeys, blobs: readonly SealedWishBlob[]): void {
   if (keys.partnerKeyId === null) throw new HttpError('encryption_upgrade_required');
