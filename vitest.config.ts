@@ -1,17 +1,40 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two tiers (CONTRIBUTING.md, Tests): `unit` touches no database and no server of the machine's;
+ * `integration` runs the real server on PGlite and, with TEST_DATABASE_URL, PostgreSQL (and Redis
+ * with TEST_REDIS_URL), each file on a copy of one migrated template built once per run.
+ */
+const INTEGRATION = ['apps/server/test/**/*.test.ts', 'apps/server/src/db/pglite/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'apps/server/src/**/*.test.ts',
-      'apps/server/test/**/*.test.ts',
-      'apps/web/src/**/*.test.ts',
-      'bench/lib/**/*.test.ts',
-      'tools/**/*.test.ts',
-    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { LOG_LEVEL: 'silent' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'bench/lib/**/*.test.ts',
+            'tools/**/*.test.ts',
+          ],
+          exclude: ['**/node_modules/**', ...INTEGRATION],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: INTEGRATION,
+          globalSetup: ['apps/server/test/setup/database-templates.ts'],
+        },
+      },
+    ],
   },
 });

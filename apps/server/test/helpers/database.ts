@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openPGliteWorker } from '../../src/db/pglite/worker-client.js';
 import { openPostgres } from '../../src/db/postgres.js';
 import { migrate } from '../../src/db/migrate.js';
@@ -19,27 +20,35 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database that belongs to one test file, migrated by the files of migrationsDir. */
+/**
+ * A fresh database that belongs to one test file. By default a copy of the run's migrated
+ * template (setup/database-templates.ts); with a dataDir (PGlite on disk) or migrationsDir, or
+ * outside the integration tier, initdb and the migrations of migrationsDir instead.
+ */
 export async function createTestDatabase(
   driver: Driver,
   dataDir?: string,
   migrationsDir?: string,
 ): Promise<TestDatabase> {
+  const fromTemplate = dataDir === undefined && migrationsDir === undefined;
   if (driver === 'pglite') {
     // In its worker thread, as the server runs it.
-    const db = await openPGliteWorker(dataDir);
+    const startFromFile = fromTemplate ? inject('pgliteTemplate') : undefined;
+    const db = await openPGliteWorker(dataDir, { startFromFile });
     await migrate(db, migrationsDir);
     return { db, drop: () => db.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `test_${randomBytes(6).toString('hex')}`;
+  const template = fromTemplate ? inject('postgresTemplate') : null;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = await openPostgres({ connectionString: url.toString() });
+  // Nothing to apply on a template's copy: this only checks that the template is current.
   await migrate(db, migrationsDir);
   return {
     db,

@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import {
   enterUserScope,
   userScopeSql,
@@ -6,7 +7,7 @@ import {
   type SqlParam,
 } from '../types.js';
 import { scheduleCheckpoints } from './checkpoints.js';
-import { createPGlite, snapshotPGlite } from './engine.js';
+import { createPGlite, snapshotPGlite, type CreatePGliteOptions } from './engine.js';
 
 interface PGliteLike {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
@@ -31,9 +32,13 @@ function wrap(target: PGliteLike): Queryable {
  */
 export async function openPGlite(
   dataDir?: string,
-  { checkpointEveryMs }: { checkpointEveryMs?: number } = {},
+  { checkpointEveryMs, startFrom }: { checkpointEveryMs?: number } & CreatePGliteOptions = {},
 ): Promise<Database> {
-  const pg = await createPGlite(dataDir);
+  return pgliteDatabase(await createPGlite(dataDir, { startFrom }), dataDir, checkpointEveryMs);
+}
+
+/** The Database over an open PGlite, which it closes on close(). */
+export function pgliteDatabase(pg: PGlite, dataDir?: string, checkpointEveryMs?: number): Database {
   const root = wrap(pg);
   const stopCheckpoints = dataDir ? scheduleCheckpoints(pg, checkpointEveryMs) : () => undefined;
 

@@ -65,17 +65,33 @@ function collectInitdbGarbage(): void {
   setTimeout(gc, 1000).unref();
 }
 
+export interface CreatePGliteOptions {
+  /**
+   * An uncompressed tar of a data directory (snapshotPGlite's) that a new in-memory database
+   * starts from instead of running initdb: the tests' migrated template (test/setup).
+   */
+  startFrom?: Blob;
+}
+
 /**
  * PGlite as both the server's thread and its worker open it: durable on disk, in memory when
  * dataDir is undefined (tests), rows parsed as the pg driver parses them, in UTC.
  */
-export async function createPGlite(dataDir?: string): Promise<PGlite> {
+export async function createPGlite(
+  dataDir?: string,
+  { startFrom }: CreatePGliteOptions = {},
+): Promise<PGlite> {
+  if (dataDir && startFrom) throw new Error('startFrom is for an in-memory database only');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const fresh = dataDir !== undefined && !existsSync(join(dataDir, 'PG_VERSION'));
   const pg = await PGlite.create({
     ...(dataDir
       ? { fs: new DurableNodeFS(dataDir), startParams: DURABLE_START_PARAMS }
-      : { dataDir: 'memory://', startParams: [...PGlite.defaultStartParams, ...MEMORY_PARAMS] }),
+      : {
+          dataDir: 'memory://',
+          startParams: [...PGlite.defaultStartParams, ...MEMORY_PARAMS],
+          ...(startFrom ? { loadDataDir: startFrom } : {}),
+        }),
     parsers: {
       [PG_TYPES.int8]: parseInt8,
       [PG_TYPES.timestamp]: parseTimestamp,

@@ -28,6 +28,12 @@ export type WorkerReply =
   | { id: number; error: WorkerError };
 
 /** The first message a worker sends: opened, or why it could not open. */
+/** What the thread is started with. */
+export interface PGliteWorkerData {
+  dataDir?: string;
+  startFromFile?: string;
+}
+
 export type WorkerStarted = { started: true } | { started: false; error: WorkerError };
 
 const ERROR_FIELDS = [

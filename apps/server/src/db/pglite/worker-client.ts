@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import {
   fromWorkerError,
+  type PGliteWorkerData,
   type WorkerReply,
   type WorkerRequest,
   type WorkerStarted,
@@ -22,8 +23,8 @@ interface Pending {
  * first (Node 20 does not carry the parent's loader hooks into a worker, nor honour `--import`
  * in its execArgv).
  */
-function startWorker(dataDir: string | undefined): Worker {
-  const options = { workerData: { dataDir } };
+function startWorker(dataDir: string | undefined, startFromFile: string | undefined): Worker {
+  const options = { workerData: { dataDir, startFromFile } satisfies PGliteWorkerData };
   if (!import.meta.url.endsWith('.ts')) {
     return new Worker(new URL('./pglite-worker.js', import.meta.url), options);
   }
@@ -51,14 +52,16 @@ export async function openPGliteWorker(
 export interface PGliteWorkerOptions {
   /** Called once if the thread stops before close(): every call fails from then on. */
   onLost?: (error: Error) => void;
+  /** A tar file of a data directory that a new in-memory database starts from (createPGlite). */
+  startFromFile?: string;
 }
 
 /** openPGliteWorker with its thread, for tests that stop the thread under the server. */
 export async function startPGliteWorker(
   dataDir?: string,
-  { onLost }: PGliteWorkerOptions = {},
+  { onLost, startFromFile }: PGliteWorkerOptions = {},
 ): Promise<{ db: Database; worker: Worker }> {
-  const worker = startWorker(dataDir);
+  const worker = startWorker(dataDir, startFromFile);
   const pending = new Map<number, Pending>();
   let nextId = 0;
   let nextTransaction = 0;

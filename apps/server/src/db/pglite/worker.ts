@@ -1,10 +1,12 @@
 // The thread that owns PGlite: PostgreSQL's work and its WAL fsync run here, off the server's
 // event loop. It answers one message per statement; a transaction stays open between messages
 // until the server's thread ends it, exactly as a pooled connection would.
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPGlite } from './database.js';
 import {
   toWorkerError,
+  type PGliteWorkerData,
   type WorkerReply,
   type WorkerRequest,
   type WorkerStarted,
@@ -76,7 +78,9 @@ function transaction(id: number): OpenTransaction {
 }
 
 try {
-  const db = await openPGlite((workerData as { dataDir?: string }).dataDir);
+  const { dataDir, startFromFile } = workerData as PGliteWorkerData;
+  const startFrom = startFromFile ? new Blob([await readFile(startFromFile)]) : undefined;
+  const db = await openPGlite(dataDir, { startFrom });
   port.on('message', (request: WorkerRequest) => {
     answer(db, request).then(
       (result) => {
