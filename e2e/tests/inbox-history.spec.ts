@@ -3,7 +3,7 @@ import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
 import { Layout } from '../pages/Layout.js';
 import { expect, test, toast } from '../support/fixtures.js';
-import { signIn, signedInCouple } from '../support/flows.js';
+import { openSignedIn, signedInCouple } from '../support/flows.js';
 
 test('the sender sees a desire go from delivered to seen when the partner opens the inbox', async ({
   openBrowser,
@@ -43,7 +43,7 @@ test('a long inbox shows the first 50 and loads older ones on request', async ({
   const [alice, bob] = await backend.couple();
   for (let index = 0; index < 53; index += 1) await backend.sendDesire(alice, bob, index % 11);
   const bobPage = await openBrowser();
-  await signIn(bobPage, bob);
+  await openSignedIn(bobPage, bob);
   await new Layout(bobPage).open('inbox');
   const inbox = new InboxPage(bobPage);
   await expect(inbox.cards).toHaveCount(50);
