@@ -27,12 +27,13 @@ export async function signIn(
 /**
  * Opens the app signed in, as the sign-in form leaves it but without driving the form: a new
  * session of the account (one more device, as the form makes) is stored where the app keeps
- * its own before the app first loads.
+ * its own before the app first loads. Then waits for the live channel, as a person who has the
+ * app open is reached live; `live: false` for a page whose live channel is kept from connecting.
  */
 export async function openSignedIn(
   page: Page,
   user: { email: string; password: string },
-  { landing = /\/$/ }: { landing?: RegExp } = {},
+  { landing = /\/$/, live = true }: { landing?: RegExp; live?: boolean } = {},
 ): Promise<void> {
   const session = await new Backend(page.request).newSession(user);
   // A page of the app's origin that is not the app: its storage is written before the app runs.
@@ -43,6 +44,25 @@ export async function openSignedIn(
   ] as const);
   await page.goto('/');
   await expect(page).toHaveURL(landing);
+  if (live) await expectLiveConnected(page);
+}
+
+/**
+ * Waits until the page's live channel is connected (window.coupleDebug's `live` probe): the
+ * server joined it to the user's room in the same step, so an event sent from now on reaches
+ * it. One sent before is not replayed (docs/live-channel.md); the lists catch up, not toasts.
+ * The limit covers the app's first load too, which a busy two-core machine can make slow.
+ */
+export async function expectLiveConnected(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => (window as DebugWindow).coupleDebug?.state().live), {
+      timeout: 30_000,
+    })
+    .toBe('connected');
+}
+
+interface DebugWindow {
+  coupleDebug?: { state(): { live?: string } };
 }
 
 /** Records every text the matching elements showed from now on, however briefly. */

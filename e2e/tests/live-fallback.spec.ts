@@ -22,7 +22,7 @@ test('a desire sent with the live channel down goes over HTTP and still arrives'
     liveAttempts.push(route.request().url());
     return route.abort();
   });
-  await Promise.all([openSignedIn(alicePage, alice), openSignedIn(bobPage, bob)]);
+  await Promise.all([openSignedIn(alicePage, alice, { live: false }), openSignedIn(bobPage, bob)]);
   await new Layout(bobPage).open('inbox');
   await new InboxPage(bobPage).expectOpen();
   await expect.poll(() => liveAttempts.length).toBeGreaterThan(0);

@@ -10,7 +10,7 @@ import { InboxPage } from '../pages/InboxPage.js';
 import { KeysPages } from '../pages/KeysPages.js';
 import { createDatabase } from '../support/database.js';
 import { DESKTOP, MOBILE, expect, test, toast } from '../support/fixtures.js';
-import { openSignedIn, signIn } from '../support/flows.js';
+import { expectLiveConnected, openSignedIn, signIn } from '../support/flows.js';
 import { ROOT, freePort, startServer, type RunningServer } from '../support/server.js';
 import { Backend } from '../support/users.js';
 import { isApiCall } from '../support/api-route.js';
@@ -101,6 +101,7 @@ test('after moving from PGlite to PostgreSQL, a linked device reads its end-to-e
     await expect(moved).toContainText(`From ${alice.username}`);
 
     const after = 'Sealed on PostgreSQL';
+    await expectLiveConnected(bobLaptop);
     await alicePage.goto('/');
     await new KeysPages(alicePage).expectEndToEndReady();
     await new DesirePage(alicePage).sendDesire({ intensity: 9, urgency: 8, note: after });

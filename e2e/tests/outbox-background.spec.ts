@@ -36,7 +36,7 @@ test('a desire queued in a closed tab is sent by Background Sync alone', async (
   await context.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
   const unreachable = '**/api/messages';
   await context.route(unreachable, (route) => route.abort('internetdisconnected'));
-  await openSignedIn(alicePage, alice);
+  await openSignedIn(alicePage, alice, { live: false });
   const outbox = new Outbox(alicePage);
   await outbox.waitUntilAvailableOffline();
   await new DesirePage(alicePage).sendDesire({ intensity: 6, urgency: 2, note: 'From the train' });
