@@ -93,8 +93,7 @@ test('an offline reload shows the last known inbox with an offline banner', asyn
   const outbox = new Outbox(bobPage);
   await outbox.waitUntilAvailableOffline();
   await expect(outbox.offlineBanner).toBeHidden();
-  // The cache is saved at most once a second.
-  await bobPage.waitForTimeout(1_500);
+  await inbox.waitUntilKeptOffline(2);
 
   await bobPage.context().setOffline(true);
   await bobPage.reload();
