@@ -6,7 +6,15 @@ import {
   SHELL_TEXTS,
   type AnswerChoice,
 } from '@couple/protocol/browser';
+import { STORAGE_KEYS } from '../../apps/web/src/lib/constants.js';
 import { mentioningAnyIn, textIn } from '../support/texts.js';
+
+/** The part of the app's saved query cache (features/offline/persist.ts) that the inbox reads. */
+interface SavedCache {
+  state: {
+    queries: { queryKey: string[]; state: { data?: { pages?: { messages: unknown[] }[] } } }[];
+  };
+}
 
 /** /notifications: the received desires, or the empty state. */
 export class InboxPage {
@@ -50,6 +58,22 @@ export class InboxPage {
   async expectOpen(): Promise<void> {
     await expect(this.page).toHaveURL(/\/notifications$/);
     await expect(this.heading).toBeVisible();
+  }
+
+  /**
+   * The device has saved the received list as shown, with this many cards (the app saves its
+   * cache at most once a second): an offline reload shows them.
+   */
+  async waitUntilKeptOffline(cards: number): Promise<void> {
+    const saved = () =>
+      this.page.evaluate((key) => {
+        const cache = JSON.parse(localStorage.getItem(key) ?? 'null') as SavedCache | null;
+        const list = cache?.state.queries.find(
+          (query) => query.queryKey.join('/') === 'messages/list',
+        );
+        return list?.state.data?.pages?.[0]?.messages.length ?? 0;
+      }, STORAGE_KEYS.queryCache);
+    await expect.poll(saved).toBe(cards);
   }
 
   /** The note is shown as typed, in straight quotes (the same in every language). */

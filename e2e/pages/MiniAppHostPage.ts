@@ -41,6 +41,34 @@ export class MiniAppHostPage {
     return this.page.evaluate(() => (window as unknown as { hostLog: HostLogEntry[] }).hostLog);
   }
 
+  /**
+   * The client sends the app a message and waits for its reply. Messages between two windows
+   * arrive in order, so by then the app has handled all the client told it before (a late
+   * answer included), and what it asked of the client meanwhile is in the host log.
+   */
+  async pingApp(): Promise<void> {
+    const frame = await this.appFrame();
+    await frame.evaluate(() => {
+      window.addEventListener('message', function answerPing(event: MessageEvent<unknown>) {
+        if ((event.data as { e2ePing?: boolean } | null)?.e2ePing !== true) return;
+        window.removeEventListener('message', answerPing);
+        window.parent.postMessage({ e2ePong: true }, '*');
+      });
+    });
+    await this.page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          window.addEventListener('message', function onPong(event: MessageEvent<unknown>) {
+            if ((event.data as { e2ePong?: boolean } | null)?.e2ePong !== true) return;
+            window.removeEventListener('message', onPong);
+            resolve();
+          });
+          const app = document.querySelector<HTMLIFrameElement>('iframe[title="Mini app"]');
+          app?.contentWindow?.postMessage({ e2ePing: true }, '*');
+        }),
+    );
+  }
+
   async expectCalled(call: string): Promise<HostLogEntry> {
     await expect
       .poll(async () => (await this.hostLog()).map((entry) => entry.call))

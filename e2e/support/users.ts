@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import type { ApiBody } from '@couple/protocol';
+import type { ApiBody, Session } from '@couple/protocol';
 import { API_ROUTES, type ApiRouteName } from '@couple/protocol/browser';
 import { apiPath } from './api-route.js';
 
@@ -67,6 +67,13 @@ export class Backend {
       body: { email: user.email, password: user.password },
     });
     return { ...user, id: session.user.id, token: session.access_token };
+  }
+
+  /** A new session of the account, whole, as the app stores it after the sign-in form. */
+  async newSession(user: { email: string; password: string }): Promise<Session> {
+    return this.call<Session, 'signIn'>('signIn', {
+      body: { email: user.email, password: user.password },
+    });
   }
 
   /** The language stored on the account (null until one is saved). */

@@ -11,7 +11,7 @@ import { SettingsPage } from '../pages/SettingsPage.js';
 import { WelcomePage } from '../pages/WelcomePage.js';
 import { WCAG_AA_TAGS, expectAccessible } from '../support/axe.js';
 import { DESKTOP, MOBILE, expect, test } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn } from '../support/flows.js';
 import { newUser, type ApiUser, type TestUser } from '../support/users.js';
 
 /** The person signed up through the form: their id and token, as the app stored them. */
@@ -76,7 +76,7 @@ for (const { label, mobile, size } of [
     await audit(page, 'partner code entered');
     await pairing.connect.click();
     // The partner's browser publishes their key: the safety number needs it.
-    await signIn(await openBrowser(), partner);
+    await openSignedIn(await openBrowser(), partner);
 
     const me = await apiUserOf(page, account);
     const desire = new DesirePage(page);
@@ -114,7 +114,7 @@ for (const { label, mobile, size } of [
     await audit(page, 'safety number');
 
     const secondDevice = await openBrowser({ mobile, viewport: size });
-    await signIn(secondDevice, account);
+    await openSignedIn(secondDevice, account);
     const setup = new KeysPages(secondDevice);
     await setup.openSetup();
     await audit(secondDevice, 'key setup');

@@ -6,7 +6,7 @@ import { PartnerPage } from '../pages/PartnerPage.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
 import { WelcomePage } from '../pages/WelcomePage.js';
 import { expect, test, toast } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn } from '../support/flows.js';
 
 test('a user signed in on two devices sees both and signs the other out', async ({
   openBrowser,
@@ -14,8 +14,7 @@ test('a user signed in on two devices sees both and signs the other out', async 
 }) => {
   const [alice] = await backend.couple();
   const [laptop, phone] = await Promise.all([openBrowser(), openBrowser({ mobile: true })]);
-  await signIn(laptop, alice);
-  await signIn(phone, alice);
+  await Promise.all([openSignedIn(laptop, alice), openSignedIn(phone, alice)]);
   await new DesirePage(phone).expectOpen();
 
   await new Layout(laptop).open('settings');
@@ -33,7 +32,7 @@ test('a user signed in on two devices sees both and signs the other out', async 
   await expect(new WelcomePage(phone).signInWithEmail).toBeVisible();
 
   // Signed in again, the phone can sign the laptop out in turn.
-  await signIn(phone, alice);
+  await openSignedIn(phone, alice);
   await new Layout(phone).open('settings');
   const onPhone = new AccountSettings(phone);
   await expect(onPhone.devices).toHaveCount(2);
@@ -45,8 +44,7 @@ test('a user signed in on two devices sees both and signs the other out', async 
 test('a user deletes their account and their partner is told', async ({ openBrowser, backend }) => {
   const [alice, bob] = await backend.couple();
   const [alicePage, bobPage] = await Promise.all([openBrowser({ mobile: true }), openBrowser()]);
-  await signIn(alicePage, alice);
-  await signIn(bobPage, bob);
+  await Promise.all([openSignedIn(alicePage, alice), openSignedIn(bobPage, bob)]);
   const desire = new DesirePage(bobPage);
   await desire.expectOpen();
   await desire.sendDesire({ intensity: 8, urgency: 6, note: 'see you at eight' });

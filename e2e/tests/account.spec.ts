@@ -6,7 +6,7 @@ import { ProfilePage } from '../pages/ProfilePage.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
 import { WelcomePage } from '../pages/WelcomePage.js';
 import { expect, test, toast } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn, signIn } from '../support/flows.js';
 
 test('disconnecting from settings returns both partners to pairing', async ({
   openBrowser,
@@ -14,8 +14,7 @@ test('disconnecting from settings returns both partners to pairing', async ({
 }) => {
   const [alice, bob] = await backend.couple();
   const [alicePage, bobPage] = await Promise.all([openBrowser(), openBrowser({ mobile: true })]);
-  await signIn(alicePage, alice);
-  await signIn(bobPage, bob);
+  await Promise.all([openSignedIn(alicePage, alice), openSignedIn(bobPage, bob)]);
   await new DesirePage(bobPage).expectOpen();
 
   await new Layout(alicePage).open('settings');
@@ -36,7 +35,7 @@ test('disconnecting from settings returns both partners to pairing', async ({
 test('a user signs out and signs back in', async ({ openBrowser, backend }) => {
   const [alice] = await backend.couple();
   const page = await openBrowser({ mobile: true });
-  await signIn(page, alice);
+  await openSignedIn(page, alice);
 
   const layout = new Layout(page);
   await layout.open('settings');

@@ -3,13 +3,12 @@ import { InboxPage } from '../pages/InboxPage.js';
 import { Layout } from '../pages/Layout.js';
 import { ProfilePage } from '../pages/ProfilePage.js';
 import { expect, test, toast } from '../support/fixtures.js';
-import { recordTexts, signIn } from '../support/flows.js';
+import { openSignedIn, recordTexts } from '../support/flows.js';
 
 test('partner receives a desire while on the inbox', async ({ openBrowser, backend }) => {
   const [alice, bob] = await backend.couple();
   const [alicePage, bobPage] = await Promise.all([openBrowser(), openBrowser()]);
-  await signIn(alicePage, alice);
-  await signIn(bobPage, bob);
+  await Promise.all([openSignedIn(alicePage, alice), openSignedIn(bobPage, bob)]);
 
   await new Layout(bobPage).open('inbox');
   const inbox = new InboxPage(bobPage);
@@ -47,8 +46,7 @@ test('two desires show as 2 on the unread badge, NEW in the inbox and in both pr
 }) => {
   const [alice, bob] = await backend.couple();
   const [alicePage, bobPage] = await Promise.all([openBrowser(), openBrowser({ mobile: true })]);
-  await signIn(alicePage, alice);
-  await signIn(bobPage, bob);
+  await Promise.all([openSignedIn(alicePage, alice), openSignedIn(bobPage, bob)]);
   const bobLayout = new Layout(bobPage);
   await expect(bobLayout.nav).toHaveCount(1);
   await expect(bobLayout.unreadBadge).toHaveCount(0);

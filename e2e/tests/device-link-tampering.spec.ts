@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { KEY_TEXTS } from '@couple/protocol/browser';
 import { KeysPages } from '../pages/KeysPages.js';
 import { expect, test, type BrowserOptions } from '../support/fixtures.js';
-import { signIn, signedInCouple } from '../support/flows.js';
+import { openSignedIn, signedInCouple } from '../support/flows.js';
 import type { Backend } from '../support/users.js';
 
 /** A real P-256 point, raw and uncompressed, as base64url: what a relaying server would swap in. */
@@ -39,7 +39,7 @@ async function aliceWithANewLaptop(
   const phoneKeys = new KeysPages(phone);
   await phoneKeys.expectEndToEndReady();
   const laptop = await openBrowser();
-  await signIn(laptop, alice);
+  await openSignedIn(laptop, alice);
   const laptopKeys = new KeysPages(laptop);
   await laptopKeys.openSetup();
   return { phone, phoneKeys, laptop, laptopKeys };

@@ -5,7 +5,7 @@ import { Layout } from '../pages/Layout.js';
 import { PartnerPage } from '../pages/PartnerPage.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
 import { MOBILE, expect, test, toast } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn } from '../support/flows.js';
 import { holdRequests } from '../support/hold-requests.js';
 
 test('on a phone the disconnect question shows whole above the tabs and says what is kept', async ({
@@ -15,7 +15,7 @@ test('on a phone the disconnect question shows whole above the tabs and says wha
   const [alice] = await backend.couple();
   const page = await openBrowser({ mobile: true, viewport: MOBILE });
   const keysHeld = holdRequests(page, '**/api/keys**');
-  await signIn(page, alice);
+  await openSignedIn(page, alice);
   const layout = new Layout(page);
   await layout.open('settings');
   const settings = new SettingsPage(page);
@@ -44,8 +44,7 @@ test('the partner who is disconnected is told who left and that the history stay
 }) => {
   const [alice, bob] = await backend.couple();
   const [alicePage, bobPage] = await Promise.all([openBrowser({ mobile: true }), openBrowser()]);
-  await signIn(alicePage, alice);
-  await signIn(bobPage, bob);
+  await Promise.all([openSignedIn(alicePage, alice), openSignedIn(bobPage, bob)]);
   await new DesirePage(bobPage).expectOpen();
 
   await alicePage.goto('/settings');

@@ -3,7 +3,7 @@ import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
 import { KeysPages } from '../pages/KeysPages.js';
 import { expect, test, toast } from '../support/fixtures.js';
-import { signIn, signedInCouple } from '../support/flows.js';
+import { openSignedIn, signedInCouple } from '../support/flows.js';
 import { isApiCall } from '../support/api-route.js';
 
 test('partners compare safety numbers and read an end-to-end note', async ({
@@ -104,7 +104,7 @@ test('a second browser of the same user links from the first and reads the histo
   await expect(toast(bobPage, 'Your desire has been sent')).toBeVisible();
 
   const aliceLaptop = await openBrowser();
-  await signIn(aliceLaptop, alice);
+  await openSignedIn(aliceLaptop, alice);
   const laptopKeys = new KeysPages(aliceLaptop);
   await expect(laptopKeys.banner).toContainText(KEY_TEXTS.setupBanner);
   await aliceLaptop.goto('/notifications');
@@ -140,7 +140,7 @@ test('a fresh browser restores the key from the recovery phrase', async ({
   await expect(toast(bobPage, 'Your desire has been sent')).toBeVisible();
 
   const fresh = await openBrowser({ mobile: true });
-  await signIn(fresh, alice);
+  await openSignedIn(fresh, alice);
   const freshKeys = new KeysPages(fresh);
   await freshKeys.openSetup();
   await freshKeys.restore('abandon '.repeat(23) + 'art');
@@ -167,7 +167,7 @@ test('a new key on one side warns the partner before the next send', async ({
 
   // Alice lost her devices: a fresh browser without the phrase replaces the key.
   const aliceNew = await openBrowser();
-  await signIn(aliceNew, alice);
+  await openSignedIn(aliceNew, alice);
   const aliceNewKeys = new KeysPages(aliceNew);
   await aliceNewKeys.openSetup();
   await aliceNewKeys.replaceKey();

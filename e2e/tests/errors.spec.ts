@@ -3,7 +3,7 @@ import { PartnerPage } from '../pages/PartnerPage.js';
 import { WelcomePage } from '../pages/WelcomePage.js';
 import { expirePairingCode } from '../support/database.js';
 import { expect, test, toast } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn } from '../support/flows.js';
 import { newUser } from '../support/users.js';
 
 test('signing in with a wrong password shows the error and keeps the form', async ({
@@ -52,7 +52,7 @@ test('entering a code that does not exist shows "Invalid pairing code"', async (
 }) => {
   const user = await backend.signUp();
   const page = await openBrowser();
-  await signIn(page, user, /\/auth\/partner$/);
+  await openSignedIn(page, user, { landing: /\/auth\/partner$/ });
   const partner = new PartnerPage(page);
   await partner.openEnter();
   await partner.typeCode('zzzz-zzzz');
@@ -68,7 +68,7 @@ test('a pairing code is cleared when its countdown runs out', async ({ openBrows
   const user = await backend.signUp();
   const page = await openBrowser();
   await page.clock.install();
-  await signIn(page, user, /\/auth\/partner$/);
+  await openSignedIn(page, user, { landing: /\/auth\/partner$/ });
   const partner = new PartnerPage(page);
   const code = await partner.generate();
   await expect(partner.countdown).toHaveText(/^Expires in (15:00|14:[0-5]\d)$/);
@@ -103,7 +103,7 @@ test('entering an expired code shows "This pairing code has expired" (PostgreSQL
   expect(await expirePairingCode(databaseUrl ?? '', code)).toBe(1);
 
   const page = await openBrowser({ mobile: true });
-  await signIn(page, redeemer, /\/auth\/partner$/);
+  await openSignedIn(page, redeemer, { landing: /\/auth\/partner$/ });
   const partner = new PartnerPage(page);
   await partner.openEnter();
   await partner.typeCode(code);

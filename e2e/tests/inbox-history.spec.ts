@@ -3,7 +3,8 @@ import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
 import { Layout } from '../pages/Layout.js';
 import { expect, test, toast } from '../support/fixtures.js';
-import { signIn, signedInCouple } from '../support/flows.js';
+import { openSignedIn, signedInCouple } from '../support/flows.js';
+import { holdRequests } from '../support/hold-requests.js';
 
 test('the sender sees a desire go from delivered to seen when the partner opens the inbox', async ({
   openBrowser,
@@ -43,7 +44,7 @@ test('a long inbox shows the first 50 and loads older ones on request', async ({
   const [alice, bob] = await backend.couple();
   for (let index = 0; index < 53; index += 1) await backend.sendDesire(alice, bob, index % 11);
   const bobPage = await openBrowser();
-  await signIn(bobPage, bob);
+  await openSignedIn(bobPage, bob);
   await new Layout(bobPage).open('inbox');
   const inbox = new InboxPage(bobPage);
   await expect(inbox.cards).toHaveCount(50);
@@ -98,19 +99,19 @@ test('a note started while the answer is still on its way stays open', async ({
     { mobile: true },
   ]);
   await backend.sendDesire(alice, bob, 6);
-  // A slow network: the answer takes a second to reach the server.
-  await bobPage.route('**/api/messages/*/answer', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await route.continue();
-  });
+  // A slow network: the answer reaches the server only once the note is being written.
+  const slowAnswer = holdRequests(bobPage, '**/api/messages/*/answer');
   await bobPage.goto('/notifications');
   const inbox = new InboxPage(bobPage);
   const card = inbox.cards.first();
+  const sent = bobPage.waitForRequest('**/api/messages/*/answer');
   const answered = bobPage.waitForResponse('**/api/messages/*/answer');
   await card.getByRole('button', { name: ANSWER_TEXTS.in }).click();
+  await sent;
   await card.getByRole('button', { name: ANSWER_NOTE_TEXTS.add }).click();
   const note = card.getByRole('textbox', { name: ANSWER_NOTE_TEXTS.label });
   await note.fill('Give me ten minutes');
+  slowAnswer.release();
   expect((await answered).ok()).toBe(true);
   await expect(note).toHaveValue('Give me ten minutes');
   await card.getByRole('button', { name: ANSWER_NOTE_TEXTS.send }).click();

@@ -11,7 +11,7 @@ import { SettingsPage } from '../pages/SettingsPage.js';
 import { WelcomePage } from '../pages/WelcomePage.js';
 import type { Page } from '@playwright/test';
 import { expect, test, toast, type BrowserOptions } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn } from '../support/flows.js';
 import { newUser, type Backend, type TestUser } from '../support/users.js';
 
 /** Signs in from the welcome screen with the keyboard alone. */
@@ -147,7 +147,7 @@ test('a second device is set up and linked with the keyboard alone', async ({
     openBrowser(),
   ]);
   // Set-up, not under test: the partner's browser publishes their key.
-  await signIn(partnerPage, partner);
+  await openSignedIn(partnerPage, partner);
   const firstKeyboard = new KeyboardUser(first);
   const secondKeyboard = new KeyboardUser(second);
   await signInByKeyboard(firstKeyboard, account);

@@ -4,7 +4,7 @@ import { LanguageSetting } from '../pages/LanguageSetting.js';
 import { Layout } from '../pages/Layout.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
 import { expect, test } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn } from '../support/flows.js';
 import { isApiCall } from '../support/api-route.js';
 
 test('a person switches the app to French, it is saved on the account and holds after a reload', async ({
@@ -13,7 +13,7 @@ test('a person switches the app to French, it is saved on the account and holds 
 }) => {
   const [alice] = await backend.couple();
   const page = await openBrowser();
-  await signIn(page, alice);
+  await openSignedIn(page, alice);
   await new Layout(page).open('settings');
   const settings = new SettingsPage(page);
   await settings.expectOpen();
@@ -49,7 +49,7 @@ test('in Arabic the page reads right to left and the sliders start from the righ
 }) => {
   const [alice] = await backend.couple();
   const page = await openBrowser({ mobile: true });
-  await signIn(page, alice);
+  await openSignedIn(page, alice);
   await new Layout(page).open('settings');
   const language = new LanguageSetting(page);
   await language.choose('ar');

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn } from '../support/flows.js';
 import { holdRequests } from '../support/hold-requests.js';
 
 test('an answer that comes while the sent list is still loading shows without a reload', async ({
@@ -11,7 +11,7 @@ test('an answer that comes while the sent list is still loading shows without a 
   const received = await backend.receivedIds(bob);
   expect(received).toHaveLength(1);
   const page = await openBrowser();
-  await signIn(page, alice);
+  await openSignedIn(page, alice);
 
   // The signed-in listeners arrive late, as on a slow network: the list is read before them.
   const listenersHeld = holdRequests(page, '**/assets/SignedInSync-*.js');

@@ -2,7 +2,7 @@ import { DesirePage } from '../pages/DesirePage.js';
 import { InboxPage } from '../pages/InboxPage.js';
 import { Layout } from '../pages/Layout.js';
 import { expect, test, toast } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn } from '../support/flows.js';
 import { isApiCall } from '../support/api-route.js';
 
 test('a desire sent with the live channel down goes over HTTP and still arrives', async ({
@@ -22,8 +22,7 @@ test('a desire sent with the live channel down goes over HTTP and still arrives'
     liveAttempts.push(route.request().url());
     return route.abort();
   });
-  await signIn(alicePage, alice);
-  await signIn(bobPage, bob);
+  await Promise.all([openSignedIn(alicePage, alice, { live: false }), openSignedIn(bobPage, bob)]);
   await new Layout(bobPage).open('inbox');
   await new InboxPage(bobPage).expectOpen();
   await expect.poll(() => liveAttempts.length).toBeGreaterThan(0);

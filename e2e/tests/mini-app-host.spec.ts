@@ -199,7 +199,8 @@ test.describe('the mini-app in a Farcaster client', () => {
     await expect(client.app.getByRole('button', { name: 'Sign up with Email' })).toBeVisible();
     // The context is answered after all; the app had already settled on running without a host.
     await client.expectCalled('context');
-    await client.page.waitForTimeout(500);
+    // Ordered after that answer: by the app's reply, anything the answer would change has.
+    await client.pingApp();
     await expect(client.signInWithFarcaster).toHaveCount(0);
     expect((await client.hostLog()).map((entry) => entry.call)).not.toContain('ready');
   });

@@ -10,7 +10,7 @@ import { InboxPage } from '../pages/InboxPage.js';
 import { KeysPages } from '../pages/KeysPages.js';
 import { createDatabase } from '../support/database.js';
 import { DESKTOP, MOBILE, expect, test, toast } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { expectLiveConnected, openSignedIn, signIn } from '../support/flows.js';
 import { ROOT, freePort, startServer, type RunningServer } from '../support/server.js';
 import { Backend } from '../support/users.js';
 import { isApiCall } from '../support/api-route.js';
@@ -54,14 +54,13 @@ test('after moving from PGlite to PostgreSQL, a linked device reads its end-to-e
       return opened.page;
     };
     const [alicePage, bobPhone] = [await open(false), await open(true)];
-    await signIn(alicePage, alice);
-    await signIn(bobPhone, bob);
+    await Promise.all([openSignedIn(alicePage, alice), openSignedIn(bobPhone, bob)]);
     await new KeysPages(alicePage).expectEndToEndReady();
     await new KeysPages(bobPhone).expectEndToEndReady();
 
     // Bob's laptop gets his private key from his phone: the linked device.
     const bobLaptop = await open(false);
-    await signIn(bobLaptop, bob);
+    await openSignedIn(bobLaptop, bob);
     const laptopKeys = new KeysPages(bobLaptop);
     await laptopKeys.openSetup();
     await laptopKeys.linkFrom(new KeysPages(bobPhone));
@@ -102,6 +101,7 @@ test('after moving from PGlite to PostgreSQL, a linked device reads its end-to-e
     await expect(moved).toContainText(`From ${alice.username}`);
 
     const after = 'Sealed on PostgreSQL';
+    await expectLiveConnected(bobLaptop);
     await alicePage.goto('/');
     await new KeysPages(alicePage).expectEndToEndReady();
     await new DesirePage(alicePage).sendDesire({ intensity: 9, urgency: 8, note: after });

@@ -5,7 +5,7 @@ import { OnboardingPage } from '../pages/OnboardingPage.js';
 import { PartnerPage } from '../pages/PartnerPage.js';
 import { WelcomePage } from '../pages/WelcomePage.js';
 import { expect, test, toast } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn } from '../support/flows.js';
 import { newUser } from '../support/users.js';
 
 test('the welcome screen says in one sentence how the app works', async ({ openBrowser }) => {
@@ -28,7 +28,7 @@ test('a person can sign out from the username step', async ({ openBrowser }) => 
 test('a person can sign out from the pairing step', async ({ openBrowser, backend }) => {
   const sam = await backend.signUp(newUser('sam'));
   const page = await openBrowser();
-  await signIn(page, sam, /\/auth\/partner$/);
+  await openSignedIn(page, sam, { landing: /\/auth\/partner$/ });
   await new PartnerPage(page).signOut.click();
   await expect(toast(page, 'Signed out successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/welcome$/);
@@ -43,7 +43,7 @@ for (const mobile of [true, false]) {
   }) => {
     const [alice] = await backend.couple();
     const page = await openBrowser({ mobile });
-    await signIn(page, alice);
+    await openSignedIn(page, alice);
     const layout = new Layout(page);
     await expect(layout.link('inbox')).toHaveText(/^Inbox/);
     await layout.open('inbox');
@@ -57,7 +57,7 @@ test('five tabs fit a 360 px phone in every language', async ({ openBrowser, bac
     // A new account each time: an account's stored language would win over the browser's.
     const [alice] = await backend.couple();
     const page = await openBrowser({ locale, viewport: { width: 360, height: 740 }, mobile: true });
-    await signIn(page, alice, /\/$/, locale);
+    await openSignedIn(page, alice);
     const layout = new Layout(page, locale);
     const tabs = layout.tabBar.getByRole('link');
     await expect(tabs).toHaveCount(5);

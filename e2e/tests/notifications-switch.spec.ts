@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { APP_TEXTS } from '@couple/protocol/browser';
 import { SettingsPage } from '../pages/SettingsPage.js';
 import { expect, test, toast, type BrowserOptions } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn } from '../support/flows.js';
 import type { Backend } from '../support/users.js';
 
 /** The install card's iOS steps, shown by the switch too. */
@@ -33,7 +33,7 @@ async function iphoneSettings(
 }
 
 async function openSettings(page: Page, user: { email: string; password: string }) {
-  await signIn(page, user);
+  await openSignedIn(page, user);
   await page.goto('/settings');
   const settings = new SettingsPage(page);
   await settings.expectOpen();

@@ -6,7 +6,7 @@ import { KeysPages } from '../pages/KeysPages.js';
 import { Layout } from '../pages/Layout.js';
 import { Outbox } from '../pages/Outbox.js';
 import { expect, test, toast } from '../support/fixtures.js';
-import { signIn, signedInCouple } from '../support/flows.js';
+import { openSignedIn, signedInCouple } from '../support/flows.js';
 import { isApiCall } from '../support/api-route.js';
 
 test('a desire written offline is sent when the connection returns', async ({
@@ -15,7 +15,7 @@ test('a desire written offline is sent when the connection returns', async ({
 }) => {
   const [alice, bob] = await backend.couple();
   const [alicePage, bobPage] = await Promise.all([openBrowser(), openBrowser()]);
-  await Promise.all([signIn(alicePage, alice), signIn(bobPage, bob)]);
+  await Promise.all([openSignedIn(alicePage, alice), openSignedIn(bobPage, bob)]);
   await new Layout(bobPage).open('inbox');
   const bobInbox = new InboxPage(bobPage);
   await bobInbox.expectOpen();
@@ -53,7 +53,7 @@ test('a desire written offline is sent when the connection returns', async ({
 test('a desire queued offline survives a reload', async ({ openBrowser, backend }) => {
   const [alice, bob] = await backend.couple();
   const alicePage = await openBrowser({ serviceWorker: true });
-  await signIn(alicePage, alice);
+  await openSignedIn(alicePage, alice);
   const outbox = new Outbox(alicePage);
   await outbox.waitUntilAvailableOffline();
 
@@ -85,7 +85,7 @@ test('an offline reload shows the last known inbox with an offline banner', asyn
   await backend.sendDesire(alice, bob, 7);
   await backend.sendDesire(alice, bob, 2);
   const bobPage = await openBrowser({ serviceWorker: true });
-  await signIn(bobPage, bob);
+  await openSignedIn(bobPage, bob);
   await new Layout(bobPage).open('inbox');
   const inbox = new InboxPage(bobPage);
   await inbox.expectOpen();
@@ -93,8 +93,7 @@ test('an offline reload shows the last known inbox with an offline banner', asyn
   const outbox = new Outbox(bobPage);
   await outbox.waitUntilAvailableOffline();
   await expect(outbox.offlineBanner).toBeHidden();
-  // The cache is saved at most once a second.
-  await bobPage.waitForTimeout(1_500);
+  await inbox.waitUntilKeptOffline(2);
 
   await bobPage.context().setOffline(true);
   await bobPage.reload();
@@ -151,7 +150,7 @@ test('a note written offline before the partner had keys goes end-to-end when it
   const published = alicePage.waitForResponse((response) =>
     isApiCall(response.request(), 'publishIdentityKey'),
   );
-  await signIn(alicePage, alice);
+  await openSignedIn(alicePage, alice);
   expect((await published).ok()).toBe(true);
   // Bob has never opened the app: he has no key, so the form promises the older format.
   await expect(alicePage.getByText(KEY_TEXTS.legacyTag, { exact: true })).toBeVisible();
@@ -163,7 +162,7 @@ test('a note written offline before the partner had keys goes end-to-end when it
 
   // Meanwhile Bob signs in for the first time: his key is made and published.
   const bobPage = await openBrowser();
-  await signIn(bobPage, bob);
+  await openSignedIn(bobPage, bob);
   await new KeysPages(bobPage).expectEndToEndReady();
 
   const answers: number[] = [];

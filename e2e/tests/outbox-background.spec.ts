@@ -7,7 +7,7 @@ import { Outbox } from '../pages/Outbox.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
 import { WelcomePage } from '../pages/WelcomePage.js';
 import { expect, test } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn } from '../support/flows.js';
 
 /** What the outbox holds in IndexedDB, whoever it belongs to. */
 function storedOutboxCount(page: Page): Promise<number> {
@@ -36,7 +36,7 @@ test('a desire queued in a closed tab is sent by Background Sync alone', async (
   await context.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
   const unreachable = '**/api/messages';
   await context.route(unreachable, (route) => route.abort('internetdisconnected'));
-  await signIn(alicePage, alice);
+  await openSignedIn(alicePage, alice, { live: false });
   const outbox = new Outbox(alicePage);
   await outbox.waitUntilAvailableOffline();
   await new DesirePage(alicePage).sendDesire({ intensity: 6, urgency: 2, note: 'From the train' });
@@ -74,7 +74,7 @@ test('signing out with a desire waiting asks first, then discards it', async ({
 }) => {
   const [alice, bob] = await backend.couple();
   const alicePage = await openBrowser({ mobile: true, serviceWorker: true });
-  await signIn(alicePage, alice);
+  await openSignedIn(alicePage, alice);
   const outbox = new Outbox(alicePage);
   await outbox.waitUntilAvailableOffline();
   await alicePage.context().setOffline(true);
@@ -100,7 +100,7 @@ test('signing out with a desire waiting asks first, then discards it', async ({
   expect(await storedOutboxCount(alicePage)).toBe(0);
 
   await alicePage.context().setOffline(false);
-  await signIn(alicePage, alice);
+  await openSignedIn(alicePage, alice);
   await expect(outbox.items).toHaveCount(0);
   expect(await backend.receivedIds(bob)).toEqual([]);
 });

@@ -3,14 +3,14 @@ import { DesirePage } from '../pages/DesirePage.js';
 import { WelcomePage } from '../pages/WelcomePage.js';
 import { expect, test, toast } from '../support/fixtures.js';
 import { linkOf, mailTo } from '../support/mailbox.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn, signIn } from '../support/flows.js';
 
 test('user who forgot their password resets it and signs in', async ({ openBrowser, backend }) => {
   const [alice] = await backend.couple();
   const page = await openBrowser({ mobile: true });
   // Another device of Alice's stays signed in until the reset.
   const otherDevice = await openBrowser();
-  await signIn(otherDevice, alice);
+  await openSignedIn(otherDevice, alice);
 
   const welcome = new WelcomePage(page);
   await welcome.goto();

@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { PartnerPage } from '../pages/PartnerPage.js';
 import { expect, test } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn } from '../support/flows.js';
 
 function motion(element: Locator) {
   return element.evaluate((node) => {
@@ -16,7 +16,7 @@ test('asking for reduced motion stops the app’s animations and transitions', a
 }) => {
   const single = await backend.signUp();
   const page = await openBrowser();
-  await signIn(page, single, /\/auth\/partner$/);
+  await openSignedIn(page, single, { landing: /\/auth\/partner$/ });
   const pairing = new PartnerPage(page);
   await pairing.generate();
   // The pulsing dot beside "Waiting for partner to connect..." and a colour-fading button.

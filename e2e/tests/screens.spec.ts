@@ -12,7 +12,7 @@ import { ProfilePage } from '../pages/ProfilePage.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
 import { WelcomePage } from '../pages/WelcomePage.js';
 import { DESKTOP, MOBILE, expect, test } from '../support/fixtures.js';
-import { signIn, utcTime } from '../support/flows.js';
+import { openSignedIn, utcTime } from '../support/flows.js';
 import { ScreenRecorder } from '../support/screens.js';
 import { mentioningAnyIn, textIn } from '../support/texts.js';
 import { newUser } from '../support/users.js';
@@ -92,7 +92,7 @@ for (const { locale, label, mobile, size } of RUNS) {
     await expect(inbox.emptyTitle).toBeVisible();
     await shots.capture('inbox-empty');
 
-    await signIn(partnerPage, partner, /\/$/, locale);
+    await openSignedIn(partnerPage, partner);
     const partnerDesire = new DesirePage(partnerPage, locale);
     const sent = [
       [3, 2, ''],
@@ -132,7 +132,7 @@ for (const { locale, label, mobile, size } of RUNS) {
     await keys.openSafetyNumber();
     await shots.capture('safety-number');
     const secondDevice = await openBrowser({ mobile, viewport: size, locale });
-    await signIn(secondDevice, account, /\/$/, locale);
+    await openSignedIn(secondDevice, account);
     const secondKeys = new KeysPages(secondDevice, locale);
     await secondKeys.openSetup();
     await secondKeys.startLink();
@@ -164,7 +164,7 @@ for (const { locale, label, mobile, size } of RUNS) {
       Object.assign(navigator, { share: async () => undefined });
     });
     const single = await backend.signUp(newUser('solo'));
-    await signIn(sharing, single, /\/auth\/partner$/, locale);
+    await openSignedIn(sharing, single, { landing: /\/auth\/partner$/ });
     const sharer = new PartnerPage(sharing, locale);
     await sharer.generate();
     await expect(sharer.shareCode).toBeVisible();

@@ -3,7 +3,7 @@ import { PartnerPage } from '../pages/PartnerPage.js';
 import { DesirePage } from '../pages/DesirePage.js';
 import { WelcomePage } from '../pages/WelcomePage.js';
 import { expect, test, toast } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn } from '../support/flows.js';
 import { newUser } from '../support/users.js';
 
 test('a person shares the pairing code through the share sheet, as a link and a QR code', async ({
@@ -21,7 +21,7 @@ test('a person shares the pairing code through the share sheet, as a link and a 
       },
     });
   });
-  await signIn(page, sam, /\/auth\/partner$/);
+  await openSignedIn(page, sam, { landing: /\/auth\/partner$/ });
   const pairing = new PartnerPage(page);
   const code = await pairing.generate();
   const link = `${new URL(page.url()).origin}/auth/partner?code=${code}`;
@@ -45,7 +45,7 @@ test('the share button is left out where the browser cannot share', async ({
   const sam = await backend.signUp(newUser('sam'));
   const page = await openBrowser();
   await page.addInitScript(() => Reflect.deleteProperty(Navigator.prototype, 'share'));
-  await signIn(page, sam, /\/auth\/partner$/);
+  await openSignedIn(page, sam, { landing: /\/auth\/partner$/ });
   const pairing = new PartnerPage(page);
   await pairing.generate();
   await expect(pairing.copyLink).toBeVisible();
@@ -83,7 +83,7 @@ test('a signed-in person opening the link lands on the filled-in code at once', 
   ]);
   const code = await backend.generateCode(sam);
   const page = await openBrowser();
-  await signIn(page, kim, /\/auth\/partner$/);
+  await openSignedIn(page, kim, { landing: /\/auth\/partner$/ });
 
   await page.goto(`/auth/partner?code=${code}`);
   await new PartnerPage(page).expectCodeFilledIn(code);

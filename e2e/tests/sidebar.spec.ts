@@ -1,7 +1,7 @@
 import { Layout } from '../pages/Layout.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
 import { DESKTOP, expect, test } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn } from '../support/flows.js';
 
 test('the desktop sidebar fills the window and stays put on a long page', async ({
   openBrowser,
@@ -9,7 +9,7 @@ test('the desktop sidebar fills the window and stays put on a long page', async 
 }) => {
   const [account] = await backend.couple();
   const page = await openBrowser({ viewport: DESKTOP });
-  await signIn(page, account);
+  await openSignedIn(page, account);
   await new Layout(page).open('settings');
   await new SettingsPage(page).expectOpen();
   await expect(page.getByText('v1.0.0', { exact: true })).toBeVisible();

@@ -2,7 +2,7 @@ import { Layout } from '../pages/Layout.js';
 import { SignInDetails } from '../pages/SignInDetails.js';
 import { WelcomePage } from '../pages/WelcomePage.js';
 import { expect, test, toast } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn, signIn } from '../support/flows.js';
 import { linkOf, mailTo } from '../support/mailbox.js';
 
 test('a user changes username, password and email in settings', async ({
@@ -12,8 +12,7 @@ test('a user changes username, password and email in settings', async ({
   const [alice] = await backend.couple();
   const page = await openBrowser({ mobile: true });
   const otherDevice = await openBrowser();
-  await signIn(page, alice);
-  await signIn(otherDevice, alice);
+  await Promise.all([openSignedIn(page, alice), openSignedIn(otherDevice, alice)]);
   await new Layout(page).open('settings');
   const details = new SignInDetails(page);
 

@@ -1,7 +1,7 @@
 import { Layout } from '../pages/Layout.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
 import { expect, test } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn } from '../support/flows.js';
 
 const isDark = (page: import('@playwright/test').Page) =>
   page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -10,7 +10,7 @@ test('the app follows a dark system setting', async ({ openBrowser, backend }) =
   const [alice] = await backend.couple();
   const page = await openBrowser();
   await page.emulateMedia({ colorScheme: 'dark' });
-  await signIn(page, alice);
+  await openSignedIn(page, alice);
   expect(await isDark(page)).toBe(true);
 
   await page.emulateMedia({ colorScheme: 'light' });
@@ -24,7 +24,7 @@ test('a person picks dark in settings and it holds, from the first paint, after 
   const [alice] = await backend.couple();
   const page = await openBrowser({ mobile: true });
   await page.emulateMedia({ colorScheme: 'light' });
-  await signIn(page, alice);
+  await openSignedIn(page, alice);
   await new Layout(page).open('settings');
   const settings = new SettingsPage(page);
   await settings.chooseTheme('Dark');

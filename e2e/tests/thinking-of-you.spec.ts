@@ -6,7 +6,7 @@ import { InboxPage } from '../pages/InboxPage.js';
 import { Layout } from '../pages/Layout.js';
 import { ThinkingOfYou } from '../pages/ThinkingOfYou.js';
 import { expect, test, toast } from '../support/fixtures.js';
-import { signIn } from '../support/flows.js';
+import { openSignedIn } from '../support/flows.js';
 import { pushToServiceWorker, shownNotifications } from '../support/service-worker-push.js';
 
 const SHOTS = 'test-results/thinking-of-you';
@@ -21,8 +21,7 @@ test('one tap tells the partner live, as a light inbox entry, and by push in the
     openBrowser(),
     openBrowser({ mobile: true, locale: bobLocale, serviceWorker: true, notifications: true }),
   ]);
-  await signIn(alicePage, alice);
-  await signIn(bobPage, bob, /\/$/, bobLocale);
+  await Promise.all([openSignedIn(alicePage, alice), openSignedIn(bobPage, bob)]);
   await mkdir(SHOTS, { recursive: true });
 
   // Alice, on the Send desire screen of her computer: the button beside Send Desire.

@@ -25,6 +25,8 @@ export const STORAGE_KEYS = {
   pendingPairingCode: 'couple-desires.pending-pairing-code',
   /** The Language setting of this device; absent means the browser's languages. */
   locale: 'couple-desires.locale',
+  /** The last known profile, partner and inbox pages (features/offline/persist.ts). */
+  queryCache: 'couple-desires.query-cache',
 } as const;
 
 /** The notifications switch gives up on a silent push service and says so. */

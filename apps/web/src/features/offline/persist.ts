@@ -5,6 +5,7 @@ import {
   type Query,
   type QueryClient,
 } from '@tanstack/react-query';
+import { STORAGE_KEYS } from '../../lib/constants.js';
 import { getSession } from '../../lib/session.js';
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage.js';
 
@@ -12,7 +13,6 @@ import { readStorage, removeStorage, writeStorage } from '../../lib/storage.js';
  * The last known profile, partner and first inbox pages, kept in localStorage so an offline
  * reload starts from them instead of onboarding (docs/decisions.md, "Offline reload").
  */
-const CACHE_KEY = 'couple-desires.query-cache';
 const CACHE_VERSION = 1;
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const WRITE_EVERY_MS = 1_000;
@@ -74,7 +74,7 @@ function save(queryClient: QueryClient): void {
   const state = dehydrate(queryClient, { shouldDehydrateQuery: shouldPersist });
   if (!userId || state.queries.length === 0) {
     // Signed out (the cache was cleared): nothing of the previous user stays on the device.
-    if (!userId) removeStorage(CACHE_KEY);
+    if (!userId) removeStorage(STORAGE_KEYS.queryCache);
     return;
   }
   const saved: PersistedCache = {
@@ -83,7 +83,7 @@ function save(queryClient: QueryClient): void {
     savedAt: Date.now(),
     state: firstPageOnly(state),
   };
-  writeStorage(CACHE_KEY, JSON.stringify(saved));
+  writeStorage(STORAGE_KEYS.queryCache, JSON.stringify(saved));
 }
 
 /**
@@ -92,7 +92,9 @@ function save(queryClient: QueryClient): void {
  */
 export function startQueryPersistence(queryClient: QueryClient): () => void {
   const userId = getSession()?.user.id;
-  const saved = userId ? readPersisted(readStorage(CACHE_KEY), userId, Date.now()) : null;
+  const saved = userId
+    ? readPersisted(readStorage(STORAGE_KEYS.queryCache), userId, Date.now())
+    : null;
   if (saved) {
     hydrate(queryClient, saved.state);
     // What was saved is shown at once but is not fresh: each screen asks the server again.
