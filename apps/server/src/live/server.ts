@@ -7,7 +7,6 @@ import type { AppContext } from '../context.js';
 import { bindClientEvents } from './handlers.js';
 import { listenToRemoteRevocations, sessionRoom, userRoom } from './fanout.js';
 import { isSessionActive } from '../auth/repository.js';
-import { coalesceWrites } from './coalesce-writes.js';
 import { releaseFlushedPackets } from './release-flushed-packets.js';
 import { countDeliveries } from './delivery-count.js';
 import { startSessionSweep } from './session-sweep.js';
@@ -61,7 +60,6 @@ export async function attachLiveChannel(
     maxHttpBufferSize: ctx.config.BODY_LIMIT_BYTES,
   });
   releaseFlushedPackets(io);
-  coalesceWrites(io);
   const closeRedis = ctx.config.REDIS_URL
     ? await connectRedisAdapter(io, ctx.config.REDIS_URL, ctx)
     : undefined;
