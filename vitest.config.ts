@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,6 +10,9 @@ const INTEGRATION = ['apps/server/test/**/*.test.ts', 'apps/server/src/db/pglite
 
 export default defineConfig({
   test: {
+    // One file per core: Vitest's default keeps a core for its main process, which idles while
+    // the files run (on two cores, one file at a time).
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { LOG_LEVEL: 'silent' },
