@@ -54,4 +54,16 @@ describe('watchEventLoopLag', () => {
     await sampled(5);
     expect(lag.lastMs()).toBe(0);
   });
+
+  it('forgets a stall, past or present, when restarted', () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    lag = watchEventLoopLag(50, 4);
+    vi.advanceTimersByTime(300);
+    expect(lag.lastMs()).toBe(250);
+    lag.restart();
+    expect(lag.lastMs()).toBe(0);
+    // From then on it measures again.
+    vi.advanceTimersByTime(120);
+    expect(lag.lastMs()).toBe(70);
+  });
 });
