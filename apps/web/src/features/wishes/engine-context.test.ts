@@ -10,7 +10,7 @@ describe('one round step at a time', () => {
       await new Promise<void>((resolve) => (release = resolve));
     });
     // The first step holds the lock once it runs.
-    await vi.waitFor(() => expect(ran).toEqual(['first']));
+    await vi.waitFor(() => expect(ran).toEqual(['first']), { timeout: 10_000 });
     await webLockExclusive('wishes-round:r1', () => Promise.resolve(void ran.push('second')));
     await webLockExclusive('wishes-round:r2', () => Promise.resolve(void ran.push('other')));
     release();
