@@ -40,6 +40,10 @@ export function createAppContext(app: FastifyInstance, parts: ContextParts): App
   const metrics = createMetrics({ db: parts.db, load, processDefaults: metricsReadable(config) });
   // The session check's cache ages by the same clock, so a test can expire it without waiting.
   const clock = parts.clock ?? { now: () => Date.now() };
+  // Building and starting the app stalls the loop as no request does; counted as lag, it made
+  // the server shed the first requests after it had started listening (a reconnecting crowd
+  // after a restart). The watch counts from the moment the server listens.
+  app.addHook('onListen', () => loopLag.restart());
   app.addHook('onClose', async () => {
     loopLag.stop();
     await background.settle();

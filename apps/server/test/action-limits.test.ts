@@ -4,6 +4,7 @@ import { DRIVERS, createTestDatabase, type TestDatabase } from './helpers/databa
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
 import { connectLive, emitWithAck } from './helpers/live-client.js';
+import { waitForLimitsOnRedis } from './helpers/redis-limits.js';
 
 const ANON_KEY = 'action-limits-anon-key-0123456789';
 
@@ -91,7 +92,9 @@ describe.each(DRIVERS)('limits that hold whatever the surface (%s)', (driver) =>
     // Another account is untouched.
     expect((await login(alice.email, alice.password, '203.0.113.1')).status).toBe(200);
 
-    // After the interval the owner gets in, and a success clears the failures.
+    // After the interval the owner gets in, and a success clears the failures. The interval is
+    // the subject and the limiter keeps its own clock, so it passes in real time: it began
+    // before this wait, and a slower machine only waits longer.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await login(owner.email, owner.password, '198.51.100.8')).status).toBe(200);
     expect((await login(owner.email, 'wrong-password', '198.51.100.8')).status).toBe(401);
@@ -167,8 +170,7 @@ describe.skipIf(!databaseUrl || !redisUrl)(
       };
       first = await startTestServer('postgres', { database, env });
       second = await startTestServer('postgres', { database, env });
-      // Redis connects in the background; until it is ready each instance counts alone.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await waitForLimitsOnRedis([first, second], redisUrl!);
     });
     afterAll(async () => {
       await first?.close();

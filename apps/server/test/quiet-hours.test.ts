@@ -82,7 +82,8 @@ describe.each(DRIVERS)('quiet hours (%s)', (driver) => {
       token: alice.token,
       body: desire({ receiverId: bob.id, intensity: 9 }),
     });
-    await expect.poll(() => push.requests.length).toBe(before + 1);
+    await server.ctx.background.settle();
+    expect(push.requests.length).toBe(before + 1);
     const loud = push.requests.at(-1)!;
     expect(loud.headers.urgency).toBe('high');
     expect(decryptPush(browser, loud).data).not.toHaveProperty('silent');
@@ -114,7 +115,8 @@ describe.each(DRIVERS)('quiet hours (%s)', (driver) => {
     now = AFTERNOON_IN_PARIS;
     const before = push.requests.length;
     expect((await answer('later')).status).toBe(200);
-    await expect.poll(() => push.requests.length).toBe(before + 1);
+    await server.ctx.background.settle();
+    expect(push.requests.length).toBe(before + 1);
     const usual = push.requests.at(-1)!;
     expect(usual.headers.urgency).toBe('normal');
     expect(decryptPush(browser, usual).data).toEqual({ type: 'desire_answered' });

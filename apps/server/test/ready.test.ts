@@ -1,9 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
+import type { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERRORS, SERVER_TEXTS } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -11,6 +12,7 @@ import { holdDatabase } from './helpers/hold-database.js';
 import { createUser, request, type TestUser } from './helpers/api.js';
 import { scrape, valueOf } from './helpers/metrics.js';
 import { connectLive, emitWithAck } from './helpers/live-client.js';
+import { POLL } from './helpers/timing.js';
 import { startPGliteWorker } from '../src/db/pglite/worker-client.js';
 import { migrate } from '../src/db/migrate.js';
 import { readyRoutes } from '../src/health/ready.js';
@@ -50,7 +52,8 @@ describe.each(DRIVERS)('readiness probe (%s)', (driver) => {
       env: {
         LOAD_SHED_PENDING: '2',
         LOAD_SHED_WAIT_MS: String(WAIT_MS),
-        LOAD_SHED_LOOP_MS: '1000',
+        // Shedding here is by the database's backlog, never by a stall of a busy machine.
+        LOAD_SHED_LOOP_MS: '600000',
         METRICS_TOKEN: TOKEN,
       },
     });
@@ -88,7 +91,8 @@ describe.each(DRIVERS)('readiness probe (%s)', (driver) => {
     const before = await sheds();
     const release = holdDatabase(server.ctx.db, 4);
     try {
-      await new Promise((resolve) => setTimeout(resolve, WAIT_MS * 3));
+      // Behind: more in flight than LOAD_SHED_PENDING, the oldest older than WAIT_MS.
+      await vi.waitFor(() => expect(server.ctx.overloaded()).toBe(true), POLL);
       const ready = await request(server.url, 'GET', '/api/ready');
       expect(ready.status).toBe(503);
       expect(ready.body).toEqual({
@@ -113,14 +117,26 @@ describe.each(DRIVERS)('readiness probe (%s)', (driver) => {
 });
 
 describe.each(DRIVERS)('readiness while shutting down (%s)', (driver) => {
+  let server: TestServer;
+  // Set up in a hook: a migrated database takes a loaded machine longer than the test's closing.
+  beforeAll(async () => {
+    server = await startTestServer(driver);
+  });
+
   it('answers 503 shutting_down from the moment the app starts closing, other routes 503 too', async () => {
-    const server = await startTestServer(driver);
     try {
+      const accepted: Socket[] = [];
+      server.app.server.on('connection', (socket: Socket) => accepted.push(socket));
       const probe = halfSentRequest(server.url, '/api/ready');
       const other = halfSentRequest(server.url, '/api/partner/status');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The server has read both beginnings: closing waits for those requests, not idle sockets.
+      await vi.waitFor(
+        () => expect(accepted.filter((socket) => socket.bytesRead > 0)).toHaveLength(2),
+        POLL,
+      );
       const closed = server.app.close();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // It stops listening once its preClose hooks (which mark it closing) have run.
+      await vi.waitFor(() => expect(server.app.server.listening).toBe(false), POLL);
       expect(await probe.finish()).toEqual({
         status: 503,
         body: {
@@ -141,10 +157,17 @@ describe.each(DRIVERS)('readiness while shutting down (%s)', (driver) => {
 });
 
 describe('readiness without the database (pglite)', () => {
-  it('answers 503 unavailable once the database is gone, and while migrations are missing', async () => {
-    const { db, worker } = await startPGliteWorker();
+  let server: TestServer;
+  let worker: Worker;
+  beforeAll(async () => {
+    const started = await startPGliteWorker();
+    worker = started.worker;
+    const { db } = started;
     await migrate(db);
-    const server = await startTestServer('pglite', { database: { db, drop: () => db.close() } });
+    server = await startTestServer('pglite', { database: { db, drop: () => db.close() } });
+  });
+
+  it('answers 503 unavailable once the database is gone, and while migrations are missing', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'ready-migrations-'));
     const probeApp = Fastify();
     registerErrorHandling(probeApp);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTwoInstances, type TwoInstances } from './helpers/two-instances.js';
 import type { TestServer } from './helpers/server.js';
 import { gateDatabase, type GatedDatabase } from './helpers/gated-database.js';
@@ -9,12 +9,11 @@ import {
   SIGNED_OUT,
   type RaceSetup,
 } from './helpers/revocation-races.js';
+import { POLL } from './helpers/timing.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const ANON_KEY = 'test-anon-key-revocation-scale-01';
-/** Ample time for the revocation to cross Redis to the other instance. */
-const CROSSING_MS = 300;
 
 // Two instances need a shared PostgreSQL and Redis; .ci/run provides both, so CI always runs this.
 describe.skipIf(!databaseUrl || !redisUrl)(
@@ -41,13 +40,18 @@ describe.skipIf(!databaseUrl || !redisUrl)(
     afterAll(() => instances?.close());
 
     /** The device connects to the second instance; the sign-out is made on the first. */
-    const setup = (): RaceSetup => ({
-      connectTo: second.url,
-      signOutAt: first.url,
-      gate,
-      anonKey: ANON_KEY,
-      crossingMs: CROSSING_MS,
-    });
+    const setup = (): RaceSetup => {
+      // The second instance marks a session revoked when the first's message reaches it.
+      const marked = vi.spyOn(second.ctx.sessions, 'markRevoked');
+      return {
+        connectTo: second.url,
+        signOutAt: first.url,
+        gate,
+        anonKey: ANON_KEY,
+        crossed: (sessionId) =>
+          vi.waitFor(() => expect(marked).toHaveBeenCalledWith(sessionId), POLL),
+      };
+    };
 
     it('disconnects every socket whose handshake overlapped the sign-out, on either instance', async () => {
       const { overlapping, concurrent, laptop } = await handshakesDuringSignOut(setup());

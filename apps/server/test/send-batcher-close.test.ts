@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendDesire } from '../src/messages/service.js';
 import { HttpError } from '../src/http/errors.js';
 import { createTestDatabase, DRIVERS, type TestDatabase } from './helpers/database.js';
 import { gateDatabase, type GatedDatabase } from './helpers/gated-database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, desire, newDesire, pair, request, type TestUser } from './helpers/api.js';
+import { POLL } from './helpers/timing.js';
 
 /** What became of one send: its answer, or the code it was refused with. */
 type Settled = { stored: string } | { refused: string };
@@ -63,21 +64,36 @@ describe.each(DRIVERS)('closing the app with desires in flight (%s)', (driver) =
     await hold.held;
     const send = () =>
       settledWithin(sendDesire(server.ctx, bob.id, newDesire({ id: randomUUID() })));
+    // Past the sender's limit, into the batcher.
+    const intoBatcher = vi.spyOn(server.ctx.sendBatcher, 'send');
     const taken = Array.from({ length: 5 }, send);
-    // Time for them to pass the sender's limit into the batcher (promises only, no I/O).
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.waitFor(() => expect(intoBatcher).toHaveBeenCalledTimes(5), POLL);
 
     const closing = server.app.close().then(() => (closed = true));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Once the close reaches the batcher, a send is refused at once (before any I/O, so before
+    // the next macrotask); one still taken meanwhile waits and is stored like the others.
+    const takenWhileClosing: Promise<Settled>[] = [];
+    const refused: Settled[] = [];
+    await vi.waitFor(async () => {
+      const probe = send();
+      const outcome = await Promise.race([
+        probe,
+        new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined))),
+      ]);
+      if (outcome === undefined) takenWhileClosing.push(probe);
+      else refused.push(outcome);
+      expect(refused).toHaveLength(1);
+    }, POLL);
+    // Closing waits for what the batcher holds.
     expect(closed).toBe(false);
-    const late = Array.from({ length: 2 }, send);
+    refused.push(await send());
     hold.release();
 
     const answer = await held;
     expect(answer.status).toBe(201);
-    const outcomes = await Promise.all(taken);
+    const outcomes = await Promise.all([...taken, ...takenWhileClosing]);
     expect(outcomes.every((outcome) => 'stored' in outcome)).toBe(true);
-    expect(await Promise.all(late)).toEqual([
+    expect(refused).toEqual([
       { refused: 'service_unavailable' },
       { refused: 'service_unavailable' },
     ]);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_RESET_EMAILS_PER_HOUR } from '@couple/protocol';
 import { createClient, type AuthChangeEvent, type SupabaseClient } from '@supabase/supabase-js';
 import { DRIVERS } from './helpers/database.js';
@@ -6,6 +6,7 @@ import type { TestServer } from './helpers/server.js';
 import { createUser, request, type TestUser } from './helpers/api.js';
 import { linkIn, type SmtpInbox } from './helpers/smtp-inbox.js';
 import { SITE, startMailingServer } from './helpers/mailing-server.js';
+import { POLL } from './helpers/timing.js';
 
 const ANON_KEY = 'test-anon-key-0123456789';
 
@@ -87,8 +88,8 @@ describe.each(DRIVERS)('supabase-js password recovery (%s)', (driver) => {
     const supabase = client(server);
     const seen = events(supabase);
     await supabase.auth.initialize();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(seen).toContain('PASSWORD_RECOVERY');
+    // supabase-js tells its listeners after initialize() has returned.
+    await vi.waitFor(() => expect(seen).toContain('PASSWORD_RECOVERY'), POLL);
     restore();
     restore = undefined;
 

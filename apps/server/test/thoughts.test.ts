@@ -7,6 +7,7 @@ import { createUser, pair, request, type TestUser } from './helpers/api.js';
 import { connectLive, nextEvent } from './helpers/live-client.js';
 import { startTwoInstances, type TwoInstances } from './helpers/two-instances.js';
 import { deleteAccountData } from '../src/account/repository.js';
+import { waitForLimitsOnRedis } from './helpers/redis-limits.js';
 
 /** "Thinking of you" (issue 29): send, list, read, the limit, the partner rule and the inputs. */
 describe.each(DRIVERS)('thinking of you (%s)', (driver) => {
@@ -209,8 +210,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)(
 
     beforeAll(async () => {
       instances = await startTwoInstances(redisUrl!);
-      // Redis connects in the background; until it is ready each instance counts alone.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await waitForLimitsOnRedis([instances.first, instances.second], redisUrl!);
     });
     afterAll(() => instances?.close());
 

@@ -60,7 +60,7 @@ describe('overloadCheck', () => {
   const check = (pending: number, oldestMs: number, lagMs = 0) =>
     overloadCheck(
       { pending: () => pending, oldestMs: () => oldestMs, track: (work) => work() },
-      { lastMs: () => lagMs, stop: () => undefined },
+      { lastMs: () => lagMs, restart: () => undefined, stop: () => undefined },
       config,
     )();
 

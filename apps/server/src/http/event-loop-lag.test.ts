@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { watchEventLoopLag, type EventLoopLag } from './event-loop-lag.js';
 
 const block = (ms: number) => {
@@ -7,24 +7,63 @@ const block = (ms: number) => {
     // A synchronous stretch: the loop can run nothing else.
   }
 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('watchEventLoopLag', () => {
   let lag: EventLoopLag | undefined;
-  afterEach(() => lag?.stop());
+  afterEach(() => {
+    lag?.stop();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it('reads a loop that is stalled now as late as its sampler is overdue', () => {
     lag = watchEventLoopLag(50);
+    // A slower machine only blocks longer: the sampler is at least 350 ms overdue.
     block(400);
     expect(lag.lastMs()).toBeGreaterThanOrEqual(300);
   });
 
   it('remembers a stall for the next windows, then forgets it', async () => {
+    // The sampler runs on its real timer, counted here, and reads a fake clock that stands
+    // still unless the test moves it: a stall is the clock moving while no timer runs, and
+    // every other sample is exactly on time, however busy the machine.
+    let samples = 0;
+    const realSetInterval = globalThis.setInterval;
+    vi.spyOn(globalThis, 'setInterval').mockImplementation(((sample: () => void, ms: number) =>
+      realSetInterval(() => {
+        sample();
+        samples += 1;
+      }, ms)) as typeof setInterval);
+    const sampled = async (count: number) => {
+      const deadline = Date.now() + 10_000;
+      while (samples < count) {
+        if (Date.now() > deadline) throw new Error(`only ${samples} of ${count} samples`);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    vi.useFakeTimers({ toFake: ['performance'] });
+
     lag = watchEventLoopLag(50, 4);
-    block(300);
-    await sleep(80);
-    expect(lag.lastMs()).toBeGreaterThanOrEqual(250);
-    await sleep(400);
-    expect(lag.lastMs()).toBeLessThan(250);
+    vi.advanceTimersByTime(300);
+    expect(lag.lastMs()).toBe(250);
+    await sampled(1);
+    expect(lag.lastMs()).toBe(250);
+    // Three more windows still hold it; the fourth after it does not.
+    await sampled(4);
+    expect(lag.lastMs()).toBe(250);
+    await sampled(5);
+    expect(lag.lastMs()).toBe(0);
+  });
+
+  it('forgets a stall, past or present, when restarted', () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    lag = watchEventLoopLag(50, 4);
+    vi.advanceTimersByTime(300);
+    expect(lag.lastMs()).toBe(250);
+    lag.restart();
+    expect(lag.lastMs()).toBe(0);
+    // From then on it measures again.
+    vi.advanceTimersByTime(120);
+    expect(lag.lastMs()).toBe(70);
   });
 });

@@ -4,6 +4,8 @@ export interface EventLoopLag {
    * `windows` windows, or how overdue that timer is now (a loop too busy to run timers).
    */
   lastMs(): number;
+  /** Forgets what it has seen and measures from now on (the start-up's work is no backlog). */
+  restart(): void;
   stop(): void;
 }
 
@@ -26,6 +28,10 @@ export function watchEventLoopLag(windowMs = 250, windows = 2): EventLoopLag {
   timer.unref();
   return {
     lastMs: () => Math.max(0, ...recent, performance.now() - due),
+    restart() {
+      recent.length = 0;
+      due = performance.now() + windowMs;
+    },
     stop: () => clearInterval(timer),
   };
 }

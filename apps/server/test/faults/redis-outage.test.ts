@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from '../helpers/api.js';
 import { connectLive, emitWithAck, nextEvent, pause, record } from '../helpers/live-client.js';
-import { median } from '../helpers/timing.js';
+import { median, POLL } from '../helpers/timing.js';
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -104,7 +104,7 @@ describe.skipIf(!databaseUrl || !redisUrl)(
       const up = await timedCalls(ROUNDS);
       await redisProxy.cut();
       // Every connection to Redis is closed, and no new one is accepted.
-      await vi.waitFor(() => expect(redisProxy.open.get(redisPort) ?? 0).toBe(0));
+      await vi.waitFor(() => expect(redisProxy.open.get(redisPort) ?? 0).toBe(0), POLL);
 
       // Delivery on one instance and the rate-limited routes answer without waiting on Redis.
       const away = await timedCalls(ROUNDS);

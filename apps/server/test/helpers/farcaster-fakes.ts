@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { createJsonFarcasterSignature } from '@farcaster/miniapp-node';
 import { createSiwfVerifier } from './quick-auth-siwf.js';
+import { POLL } from './timing.js';
 
 /** A loopback HTTP server; the handler gets the request and its body as text. */
 export async function listen(
@@ -279,12 +280,15 @@ export async function startFakeNotificationServer(): Promise<FakeNotificationSer
 }
 
 /** Polls until check() is truthy (deliveries happen after the response). */
-export async function waitFor<T>(check: () => T | undefined | false, timeoutMs = 5000): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | false,
+  timeoutMs: number = POLL.timeout,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = check();
     if (value) return value;
     if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, POLL.interval));
   }
 }

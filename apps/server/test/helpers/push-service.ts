@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createECDH, randomBytes, type ECDH } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, Agent, type Server } from 'node:https';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ece from 'http_ece';
@@ -35,6 +35,10 @@ export interface FakePushService {
   subscribe(): BrowserSubscription;
   /** Resolves with the next request for this subscription (or one already received). */
   nextRequest(subscription: BrowserSubscription, timeoutMs?: number): Promise<PushRequest>;
+  /** Whether a request for this subscription is held (HOLD) and its sender still waits on it. */
+  holding(subscription: BrowserSubscription): boolean;
+  /** Answers the held requests for this subscription at last. */
+  release(subscription: BrowserSubscription, status: number): void;
   close(): Promise<void>;
 }
 
@@ -80,6 +84,8 @@ export async function startFakePushService(): Promise<FakePushService> {
   const requests: PushRequest[] = [];
   const statuses = new Map<string, number>();
   const waiters: { path: string; resolve: (request: PushRequest) => void }[] = [];
+  /** The held requests whose connection is still open. */
+  const held = new Map<ServerResponse, string>();
 
   const server: Server = createServer({ key, cert }, (req, res) => {
     const chunks: Buffer[] = [];
@@ -92,7 +98,12 @@ export async function startFakePushService(): Promise<FakePushService> {
         waiter.resolve(received);
       }
       const status = statuses.get(received.path) ?? 201;
-      if (status === HOLD) return; // never answers: the request stays open until close()
+      if (status === HOLD) {
+        // Never answers: the request stays open until its sender gives up, or close().
+        held.set(res, received.path);
+        res.once('close', () => held.delete(res));
+        return;
+      }
       res.writeHead(status, status === 201 ? { location: `${received.path}/message` } : {});
       res.end(status === 201 ? '' : 'push service says no');
     });
@@ -150,6 +161,14 @@ export async function startFakePushService(): Promise<FakePushService> {
           },
         });
       });
+    },
+    holding: (subscription) => [...held.values()].includes(subscription.path),
+    release(subscription, status) {
+      for (const [res, path] of held) {
+        if (path !== subscription.path) continue;
+        res.writeHead(status);
+        res.end();
+      }
     },
     async close() {
       agent.destroy();

@@ -2,7 +2,6 @@ import { REALTIME_ERRORS } from '@couple/protocol';
 import type { SqlParam } from '../../src/db/types.js';
 import { createUser, type TestUser } from './api.js';
 import type { GatedDatabase } from './gated-database.js';
-import { pause } from './live-client.js';
 import {
   connectAndWatch,
   handshakeRead,
@@ -26,8 +25,11 @@ export interface RaceSetup {
   /** The database of `connectTo`, which holds back the session read. */
   gate: GatedDatabase;
   anonKey: string;
-  /** Time for the sign-out to reach `connectTo` (over Redis) before the held read answers. */
-  crossingMs?: number;
+  /**
+   * Resolves once the sign-out of this session has reached `connectTo` (over Redis): the held
+   * read answers only then.
+   */
+  crossed?: (sessionId: string) => Promise<void>;
 }
 
 /**
@@ -48,7 +50,7 @@ async function signOutDuring<T>(
   await hold.held;
   const signedOut = await signOutOthers(setup.signOutAt, laptop);
   if (signedOut !== 2) throw new Error(`signed out ${signedOut} sessions, not 2`);
-  if (setup.crossingMs) await pause(setup.crossingMs);
+  if (setup.crossed) await setup.crossed(sessionOf(phone));
   hold.release();
   return { started: await started, laptop };
 }

@@ -34,6 +34,8 @@ export interface TestServerOptions {
   logger?: BuildOptions['logger'];
   /** What "now" is for quiet hours (a controlled clock). */
   clock?: BuildOptions['clock'];
+  /** Runs between building the app and listening: start-up work, for a test of start-up. */
+  beforeListen?: () => void;
 }
 
 /** The real server on an ephemeral port over a fresh database; mail is captured, not sent. */
@@ -72,6 +74,7 @@ export async function startTestServer(
     pushAgent: options.pushAgent,
     clock: options.clock,
   });
+  options.beforeListen?.();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

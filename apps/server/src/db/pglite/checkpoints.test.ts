@@ -18,14 +18,10 @@ describe('PGlite on disk', () => {
       await db.exec(
         `CREATE TABLE filler (n int); INSERT INTO filler SELECT generate_series(1, 1000)`,
       );
-      const [before] = (await db.query<{ redo: string }>(REDO)).rows;
-      let after = before;
-      const deadline = Date.now() + 10_000;
-      while (after?.redo === before?.redo && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        [after] = (await db.query<{ redo: string }>(REDO)).rows;
-      }
-      expect(after?.redo).not.toBe(before?.redo);
+      const redo = async () => (await db.query<{ redo: string }>(REDO)).rows[0]?.redo;
+      const before = await redo();
+      expect(before).toBeDefined();
+      await expect.poll(redo, { interval: 100, timeout: 30_000 }).not.toBe(before);
     } finally {
       await db.close();
     }

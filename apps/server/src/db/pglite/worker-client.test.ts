@@ -75,12 +75,16 @@ describe('PGlite in its worker thread', () => {
     // row that the transaction then rolls back.
     let decide!: () => void;
     const decided = new Promise<void>((resolve) => (decide = resolve));
+    let inserted!: () => void;
+    const insertDone = new Promise<void>((resolve) => (inserted = resolve));
     const open = db.transaction(async (tx) => {
       await tx.query('INSERT INTO probe (n) VALUES (3)');
+      inserted();
       await decided;
       throw new Error('roll back');
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Asked once the transaction holds its row, before it ends.
+    await insertDone;
     const outside = db.query<{ n: number }>('SELECT count(*)::int AS n FROM probe WHERE n = 3');
     decide();
     await expect(open).rejects.toThrow('roll back');

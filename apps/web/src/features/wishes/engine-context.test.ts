@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { webLockExclusive } from './engine-context.js';
 
 describe('one round step at a time', () => {
@@ -9,7 +9,8 @@ describe('one round step at a time', () => {
       ran.push('first');
       await new Promise<void>((resolve) => (release = resolve));
     });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The first step holds the lock once it runs.
+    await vi.waitFor(() => expect(ran).toEqual(['first']), { timeout: 10_000 });
     await webLockExclusive('wishes-round:r1', () => Promise.resolve(void ran.push('second')));
     await webLockExclusive('wishes-round:r2', () => Promise.resolve(void ran.push('other')));
     release();
