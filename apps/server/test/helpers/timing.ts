@@ -4,13 +4,6 @@
  * milliseconds.
  */
 
-/** How long `run` takes, in milliseconds, with its result. */
-export async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const started = performance.now();
-  const value = await run();
-  return { ms: performance.now() - started, value };
-}
-
 export function median(values: number[]): number {
   if (values.length === 0) throw new Error('median of nothing');
   const sorted = [...values].sort((a, b) => a - b);
