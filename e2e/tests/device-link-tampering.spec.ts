@@ -49,6 +49,8 @@ test('the approving phone refuses a link whose key was swapped after it answered
   openBrowser,
   backend,
 }) => {
+  // Two or three browsers and their key work: over the default minute on a loaded machine.
+  test.slow();
   const { phone, phoneKeys, laptop, laptopKeys } = await aliceWithANewLaptop(openBrowser, backend);
   await swapRelayedLinkFields(phone, {
     ephemeral_public_key: otherPublicKey(),
@@ -71,6 +73,8 @@ test('a new laptop refuses the key when the answer it was shown was swapped', as
   openBrowser,
   backend,
 }) => {
+  // Two or three browsers and their key work: over the default minute on a loaded machine.
+  test.slow();
   const { phoneKeys, laptop, laptopKeys } = await aliceWithANewLaptop(openBrowser, backend);
   await swapRelayedLinkFields(laptop, { approver_public_key: otherPublicKey() });
 

@@ -92,6 +92,8 @@ test('a second browser of the same user links from the first and reads the histo
   openBrowser,
   backend,
 }) => {
+  // Two or three browsers and their key work: over the default minute on a loaded machine.
+  test.slow();
   const {
     alice,
     alicePage: alicePhone,
@@ -124,6 +126,8 @@ test('a fresh browser restores the key from the recovery phrase', async ({
   openBrowser,
   backend,
 }) => {
+  // Two or three browsers and their key work: over the default minute on a loaded machine.
+  test.slow();
   const { alice, alicePage, bobPage } = await signedInCouple(openBrowser, backend);
   const aliceKeys = new KeysPages(alicePage);
   await aliceKeys.expectEndToEndReady();
@@ -156,6 +160,8 @@ test('a new key on one side warns the partner before the next send', async ({
   openBrowser,
   backend,
 }) => {
+  // Two or three browsers and their key work: over the default minute on a loaded machine.
+  test.slow();
   const { alice, alicePage, bobPage } = await signedInCouple(openBrowser, backend);
   await new KeysPages(alicePage).expectEndToEndReady();
   const bobKeys = new KeysPages(bobPage);

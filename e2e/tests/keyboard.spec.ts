@@ -140,6 +140,8 @@ test('a second device is set up and linked with the keyboard alone', async ({
   openBrowser,
   backend,
 }) => {
+  // Two or three browsers and their key work: over the default minute on a loaded machine.
+  test.slow();
   const [account, partner] = await backend.couple();
   const [first, second, partnerPage] = await Promise.all([
     openBrowser(),
