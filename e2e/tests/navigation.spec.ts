@@ -53,6 +53,8 @@ for (const mobile of [true, false]) {
 }
 
 test('five tabs fit a 360 px phone in every language', async ({ openBrowser, backend }) => {
+  // One browser per language, one after the other: near the default minute on a loaded machine.
+  test.slow();
   for (const locale of LOCALES) {
     // A new account each time: an account's stored language would win over the browser's.
     const [alice] = await backend.couple();
