@@ -12,7 +12,7 @@ import {
   type RequestOptions,
   type TestUser,
 } from './helpers/api.js';
-import { connectLive, nextEvent, pause, record } from './helpers/live-client.js';
+import { caughtUp, connectLive, nextEvent, record } from './helpers/live-client.js';
 import { startFakePushService, type FakePushService } from './helpers/push-service.js';
 import {
   startFakeNotificationServer,
@@ -21,8 +21,6 @@ import {
 } from './helpers/farcaster-fakes.js';
 
 const ANON_KEY = 'answers-between-partners-anon-key';
-/** Long enough for a background delivery that should not happen to have happened. */
-const SETTLE_MS = 400;
 
 describe.each(DRIVERS)('answers go only between partners (%s)', (driver) => {
   let server: TestServer;
@@ -111,7 +109,7 @@ describe.each(DRIVERS)('answers go only between partners (%s)', (driver) => {
 
     const stored = await rest(alice, 'GET', `/desire_answers?message_id=eq.${desireId}`);
     expect(stored.body).toMatchObject([{ choice: 'in' }]);
-    await pause(SETTLE_MS);
+    await Promise.all([server.ctx.background.settle(), caughtUp(aliceLive)]);
     expect(delivered()).toEqual(before);
     expect(heard).toEqual([]);
   });
@@ -139,7 +137,7 @@ describe.each(DRIVERS)('answers go only between partners (%s)', (driver) => {
       });
       // One emit serves both rooms, so bob hearing it means alice would have too.
       expect(await bobHeard).toMatchObject({ message_id: desireId, answerer_id: bob.id });
-      await pause(SETTLE_MS);
+      await Promise.all([server.ctx.background.settle(), caughtUp(aliceLive)]);
       expect(heard).toEqual([]);
       expect(delivered()).toEqual(before);
     } finally {

@@ -5,7 +5,7 @@ import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, pair, request, type TestUser } from './helpers/api.js';
 import { identityKey, publishKey } from './helpers/keys.js';
-import { connectLive, nextEvent, pause, record } from './helpers/live-client.js';
+import { caughtUp, connectLive, nextEvent, record } from './helpers/live-client.js';
 
 const RLS_VIOLATION = /row-level security/;
 
@@ -103,7 +103,7 @@ describe.each(DRIVERS)('identity keys (%s)', (driver) => {
       ]);
       const seenByBob = await call<IdentityKeysAnswer>('GET', '/api/keys', bob);
       expect(seenByBob.body.partner).toEqual(published.body);
-      await pause(100);
+      await caughtUp(carolSocket);
       expect(carolSaw).toEqual([]);
     } finally {
       socket.close();

@@ -5,7 +5,7 @@ import { TEXTS, type ErrorCode, type Message } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
-import { connectLive, emitWithAck, nextEvent, pause, record } from './helpers/live-client.js';
+import { caughtUp, connectLive, emitWithAck, nextEvent, record } from './helpers/live-client.js';
 
 describe.each(DRIVERS)('live channel (%s)', (driver) => {
   let server: TestServer;
@@ -100,7 +100,7 @@ describe.each(DRIVERS)('live channel (%s)', (driver) => {
     const first = await emitWithAck(aliceSocket, 'send_message', { ...desire(), id });
     const retry = await emitWithAck(aliceSocket, 'send_message', { ...desire(), id });
     expect(first.ok && retry.ok).toBe(true);
-    await pause(300);
+    await caughtUp(bobSocket);
     expect(received.filter((m) => m.id === id)).toHaveLength(1);
     bobSocket.off('new_message');
   });

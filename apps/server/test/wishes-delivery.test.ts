@@ -4,7 +4,7 @@ import { translate, WISH_TEXTS, type PushPayload } from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { request } from './helpers/api.js';
-import { connectLive, nextEvent, pause, record } from './helpers/live-client.js';
+import { connectLive, nextEvent, record } from './helpers/live-client.js';
 import {
   decryptPush,
   startFakePushService,
@@ -18,15 +18,10 @@ import {
 } from './helpers/farcaster-fakes.js';
 import { wishApi, wishCouple, type WishPerson } from './helpers/wishes.js';
 
-/** Deliveries run after the response; a loaded CI machine can take seconds. */
-const DELIVERY_WAIT_MS = 15_000;
-
 /** 23:30 in Paris on 23 November: inside 22:00–07:00 there; 15:00 is outside. */
 const NIGHT_IN_PARIS = Date.parse('2026-11-23T22:30:00Z');
 const AFTERNOON_IN_PARIS = Date.parse('2026-11-23T14:00:00Z');
 const WINDOW = { start: '22:00', end: '07:00', time_zone: 'Europe/Paris' };
-/** Long enough for a delivery that should not happen to have happened. */
-const SETTLE_MS = 400;
 
 describe.each(DRIVERS)('wishes live and by push (%s)', (driver) => {
   let server: TestServer;
@@ -117,17 +112,21 @@ describe.each(DRIVERS)('wishes live and by push (%s)', (driver) => {
     const reasons = ['item', 'item', 'round', 'round', 'round', 'matches'];
     await waitFor(() => changes.every((seen) => seen.length === reasons.length));
     for (const seen of changes) expect(seen.map((change) => change.reason)).toEqual(reasons);
+    // Its pushes and notices end here, not inside the counts of the next test.
+    await server.ctx.background.settle();
   });
 
   it('pushes "You have a new match" to both, in each one’s language, naming no wish', async () => {
     const before = { alice: pushesTo(alice).length, bob: pushesTo(bob).length };
     const noticesBefore = notifier.requests.length;
     const id = await round(true);
-    await waitFor(
-      () => pushesTo(alice).length > before.alice && pushesTo(bob).length > before.bob,
-      DELIVERY_WAIT_MS,
-    );
-    await waitFor(() => notifier.requests.length === noticesBefore + 2, DELIVERY_WAIT_MS);
+    // Deliveries run in the background from the moment the finish commits.
+    await server.ctx.background.settle();
+    expect([pushesTo(alice).length, pushesTo(bob).length]).toEqual([
+      before.alice + 1,
+      before.bob + 1,
+    ]);
+    expect(notifier.requests.length).toBe(noticesBefore + 2);
     for (const [who, locale] of [
       [alice, 'fr'],
       [bob, 'de'],
@@ -158,7 +157,7 @@ describe.each(DRIVERS)('wishes live and by push (%s)', (driver) => {
     // A round without a new match tells nobody by push.
     const quietBefore = push.requests.length;
     await round(false);
-    await pause(SETTLE_MS);
+    await server.ctx.background.settle();
     expect(push.requests.length).toBe(quietBefore);
   });
 
@@ -174,11 +173,11 @@ describe.each(DRIVERS)('wishes live and by push (%s)', (driver) => {
       bob: noticesTo(`token-${bob.user.id}`).length,
     };
     await round(true);
-    await waitFor(
-      () => pushesTo(alice).length > before.alice && pushesTo(bob).length > before.bob,
-      DELIVERY_WAIT_MS,
-    );
-    await pause(SETTLE_MS);
+    await server.ctx.background.settle();
+    expect([pushesTo(alice).length, pushesTo(bob).length]).toEqual([
+      before.alice + 1,
+      before.bob + 1,
+    ]);
     const toBob = pushesTo(bob).at(-1)!;
     expect(toBob.payload.data).toMatchObject({ type: 'wish_matched', silent: true });
     expect(toBob.headers.urgency).toBe('low');
@@ -192,7 +191,7 @@ describe.each(DRIVERS)('wishes live and by push (%s)', (driver) => {
     const proposed = await api.propose(alice, bob);
     const body = proposed.body as { text: { content: string } };
     await round(true);
-    await pause(SETTLE_MS);
+    await server.ctx.background.settle();
     const log = logLines.join('\n');
     expect(log.length).toBeGreaterThan(0);
     expect(log).not.toContain(body.text.content);
@@ -242,9 +241,10 @@ describe.each(DRIVERS)('new-match pushes, at most one per interval (%s)', (drive
     };
 
     await matchRound();
-    await waitFor(() => pushedTo(alice) === 1 && pushedTo(bob) === 1, DELIVERY_WAIT_MS);
+    await server.ctx.background.settle();
+    expect([pushedTo(alice), pushedTo(bob)]).toEqual([1, 1]);
     await matchRound();
-    await pause(SETTLE_MS);
+    await server.ctx.background.settle();
     expect([pushedTo(alice), pushedTo(bob)]).toEqual([1, 1]);
   });
 });

@@ -57,3 +57,13 @@ export function emitWithAck<T = unknown>(
 }
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Resolves once the server has answered a request sent on this socket now: one connection keeps
+ * its order, so every event the server emitted to it before has arrived by then. The barrier for
+ * "this socket heard nothing", instead of a pause.
+ */
+export async function caughtUp(socket: Socket): Promise<void> {
+  const ack = await emitWithAck(socket, 'get_unread_count');
+  if (!ack.ok) throw new Error(`get_unread_count failed: ${JSON.stringify(ack)}`);
+}
