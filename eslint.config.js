@@ -29,4 +29,19 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // The integration tier shares one module graph per worker (isolate: false in
+    // vitest.config.ts): a module mocked or stubbed in one file would leak into the next.
+    files: ['apps/server/test/**/*.ts', 'apps/server/src/db/pglite/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Integration files share their worker’s modules: pass the fake in instead.',
+        })),
+      ],
+    },
+  },
 );
