@@ -19,6 +19,13 @@ const chromium = {
   ],
 };
 
+/**
+ * The longest specs go first (every screen in three languages and two sizes, and the audit of
+ * every screen): started last, they ran on their own at the end while the other worker idled.
+ * Workers take tests in the order of the projects.
+ */
+const LONGEST = ['**/screens.spec.ts', '**/accessibility.spec.ts'];
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
@@ -42,4 +49,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'longest', testMatch: LONGEST },
+    { name: 'flows', testIgnore: LONGEST },
+  ],
 });
