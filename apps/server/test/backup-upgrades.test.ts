@@ -46,6 +46,8 @@ async function pgliteDir(name: string, migrationsDir = MIGRATIONS_DIR): Promise<
 }
 
 describe.each(DRIVERS)('a database migrated by a newer version on %s', (driver) => {
+  // On PGlite it runs initdb and every migration on disk, as the tests below do, and has their
+  // limit: beside a CPU-bound process and a whole CI run it took 30 s.
   it('is refused with a message that says so, before anything runs on it', async () => {
     const dataDir = join(work, `future-${driver}`);
     const database = await createTestDatabase(driver, driver === 'pglite' ? dataDir : undefined);
@@ -59,7 +61,7 @@ describe.each(DRIVERS)('a database migrated by a newer version on %s', (driver) 
     } finally {
       if (driver === 'postgres') await database.drop();
     }
-  });
+  }, 60_000);
 });
 
 describe('the server and the backup commands as processes', () => {
