@@ -80,9 +80,13 @@ test('a pairing code is cleared when its countdown runs out', async ({ openBrows
   await expect(page.getByText('This code has expired.')).toBeVisible();
   await expect(page.getByText(code)).toBeHidden();
 
-  // Back to the server's time, a new code lives its fifteen minutes again.
+  // Back to the server's time, a new code lives its fifteen minutes again. The clock is paused
+  // first: at the countdown's next tick the old code would be live again on the turned-back
+  // clock, and the button gone before the click.
+  await page.clock.pauseAt(new Date(await page.evaluate(() => Date.now() + 1_000)));
   await page.clock.setSystemTime(new Date());
   await page.getByRole('button', { name: 'Generate New Code' }).click();
+  await page.clock.resume();
   await expect(partner.code).toHaveText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
   await expect(partner.code).not.toHaveText(code);
   await expect(partner.countdown).toHaveText(/^Expires in (15:00|14:[0-5]\d)$/);
