@@ -85,20 +85,25 @@ async function runTier(tier: Tier, reports: string, output?: number): Promise<Ra
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** A tier run beside the others: its output goes to a file, printed once it has ended. */
-async function runBeside(tier: Tier, reports: string): Promise<Ran> {
+/**
+ * A tier run beside the others, with its output, which goes to a file meanwhile. It never
+ * rejects: it runs unwatched until the others end, so a failure to start is its own result.
+ */
+async function runBeside(tier: Tier, reports: string): Promise<{ ran: Ran; output: string }> {
   const path = join(reports, `${tier.name}.log`);
-  const file = await open(path, 'w');
   try {
-    return await runTier(tier, reports, file.fd);
-  } finally {
-    await file.close();
+    const file = await open(path, 'w');
+    try {
+      return { ran: await runTier(tier, reports, file.fd), output: await readFile(path, 'utf8') };
+    } finally {
+      await file.close();
+    }
+  } catch (error) {
+    return {
+      ran: { tier, ms: 0, code: 1, files: [] },
+      output: `could not run: ${String(error)}\n`,
+    };
   }
-}
-
-async function printHeldBack(tier: Tier, reports: string): Promise<void> {
-  console.log(`\n> ${tier.name} (ran beside the other tiers)\n`);
-  process.stdout.write(await readFile(join(reports, `${tier.name}.log`), 'utf8'));
 }
 
 function printSummary(ran: Ran[], wallMs: number): void {
@@ -146,16 +151,15 @@ async function main(): Promise<number> {
   try {
     // A tier beside the others is waited for even when one of them fails: stopping it halfway
     // would leave its containers and mounts behind.
-    const beside = chosen
-      .filter((tier) => tier.beside)
-      .map(async (tier) => ({ tier, result: await runBeside(tier, reports) }));
+    const beside = chosen.filter((tier) => tier.beside).map((tier) => runBeside(tier, reports));
     for (const tier of chosen.filter((each) => !each.beside)) {
       const result = await runTier(tier, reports);
       ran.push(result);
       if (result.code !== 0) break;
     }
-    for (const { tier, result } of await Promise.all(beside)) {
-      await printHeldBack(tier, reports);
+    for (const { ran: result, output } of await Promise.all(beside)) {
+      console.log(`\n> ${result.tier.name} (ran beside the other tiers)\n`);
+      process.stdout.write(output);
       ran.push(result);
     }
   } finally {
