@@ -122,3 +122,24 @@ for (const { label, mobile, size } of [
     await audit(secondDevice, 'key setup, linking');
   });
 }
+
+test('the audit fails a screen that breaks a rule, in the light theme or only in the dark', async ({
+  page,
+}) => {
+  const screen = (body: string) =>
+    page.setContent(
+      `<!doctype html><html lang="en"><head><title>Audit</title>
+      <style>p { color: #111; background: #fff } .dark p.faint { color: #333; background: #222 }</style>
+      </head><body><main><h1>Audit</h1>${body}</main></body></html>`,
+    );
+  await screen('<p>Readable in both themes</p>');
+  await expectAccessible(page, 'a clean screen');
+  await screen('<p>Readable</p><input type="checkbox">');
+  await expect(expectAccessible(page, 'an unnamed checkbox')).rejects.toThrow(
+    /an unnamed checkbox in the light theme[\s\S]*label/,
+  );
+  await screen('<p class="faint">Readable in the light theme only</p>');
+  await expect(expectAccessible(page, 'a faint paragraph')).rejects.toThrow(
+    /a faint paragraph in the dark theme[\s\S]*color-contrast/,
+  );
+});
