@@ -57,7 +57,13 @@ test('a partner answers with an end-to-end note that only the couple can read', 
   await expect(bobCard).toContainText(`From ${alice.username}`);
   await bobInbox.answer(bobCard, 'in');
   const note = 'Yes, and I will cook';
-  const sent = bobPage.waitForRequest((request) => isApiCall(request, 'answerDesire'));
+  // The choice alone may still be on its way (the button shows it pressed at once): the request
+  // that matters is the one carrying the note.
+  const sent = bobPage.waitForRequest(
+    (request) =>
+      isApiCall(request, 'answerDesire') &&
+      'note' in (JSON.parse(request.postData() ?? '{}') as object),
+  );
   await bobInbox.sendAnswerNote(bobCard, note);
   const body = (await sent).postData() ?? '';
   expect(body).not.toContain(note);
