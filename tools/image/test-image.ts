@@ -195,7 +195,11 @@ async function main(): Promise<void> {
     const login = await request<Session>(url, 'POST', '/api/auth/login', {
       body: { email: alice.email, password: alice.password },
     });
-    check(login.status === 200, 'after a restart the user signs in with the password');
+    check(
+      login.status === 200,
+      'after a restart the user signs in with the password',
+      `${login.status} ${JSON.stringify(login.body)}`,
+    );
     await stopGracefully(run, 'second start');
     run = undefined;
 
