@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
  * `integration` runs the real server on PGlite and, with TEST_DATABASE_URL, PostgreSQL (and Redis
  * with TEST_REDIS_URL), each file on a copy of one migrated template built once per run.
  */
+const INTEGRATION = ['apps/server/test/**/*.test.ts', 'apps/server/src/db/pglite/**/*.test.ts'];
+
 /**
  * The unit files that replace a module, a global, the environment, a method or the clock
  * (`vi.mock`, `vi.stubGlobal`, `vi.spyOn`, `vi.useFakeTimers`, a property of `globalThis`…): each
@@ -17,7 +19,15 @@ import { defineConfig } from 'vitest/config';
  */
 const REPLACES =
   /\bvi\.(mock|doMock|hoisted|stubGlobal|stubEnv|spyOn|useFakeTimers)\(|defineProperty\(globalThis/;
-const UNIT_ROOTS = ['packages', 'apps/server/src', 'apps/web/src', 'bench/lib', 'tools'];
+const UNIT = [
+  'packages/*/src/**/*.test.ts',
+  'apps/server/src/**/*.test.ts',
+  'apps/web/src/**/*.test.ts',
+  'bench/lib/**/*.test.ts',
+  'tools/**/*.test.ts',
+];
+/** The folders those patterns start from ('packages/*' also takes a package's tests outside src). */
+const UNIT_ROOTS = [...new Set(UNIT.map((glob) => glob.slice(0, glob.indexOf('/*'))))];
 const ISOLATED_UNIT = UNIT_ROOTS.flatMap((root) =>
   readdirSync(root, { recursive: true, encoding: 'utf8' })
     .map((file) => join(root, file))
@@ -25,8 +35,6 @@ const ISOLATED_UNIT = UNIT_ROOTS.flatMap((root) =>
     .filter((file) => !file.startsWith('packages') || file.includes('/src/'))
     .filter((file) => REPLACES.test(readFileSync(file, 'utf8'))),
 );
-
-const INTEGRATION = ['apps/server/test/**/*.test.ts', 'apps/server/src/db/pglite/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -42,13 +50,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           isolate: false,
-          include: [
-            'packages/*/src/**/*.test.ts',
-            'apps/server/src/**/*.test.ts',
-            'apps/web/src/**/*.test.ts',
-            'bench/lib/**/*.test.ts',
-            'tools/**/*.test.ts',
-          ],
+          include: UNIT,
           exclude: ['**/node_modules/**', ...INTEGRATION, ...ISOLATED_UNIT],
         },
       },
