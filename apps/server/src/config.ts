@@ -78,7 +78,7 @@ const schema = z
     BODY_LIMIT_BYTES: positiveInt.default(16_384),
     // Load shedding: refuse new work (503 server_busy) while the database has more than
     // LOAD_SHED_PENDING operations in flight and the oldest has waited LOAD_SHED_WAIT_MS, or
-    // while the event loop runs LOAD_SHED_LOOP_MS late.
+    // while the event loop runs LOAD_SHED_LOOP_MS late in two of its last four windows.
     LOAD_SHED_WAIT_MS: positiveInt.default(250),
     LOAD_SHED_PENDING: positiveInt.default(16),
     LOAD_SHED_LOOP_MS: positiveInt.default(250),

@@ -16,11 +16,11 @@ describe('watchEventLoopLag', () => {
     vi.restoreAllMocks();
   });
 
-  it('reads a loop that is stalled now as late as its sampler is overdue', () => {
+  it('counts the present window as late when its sampler is overdue past the limit', () => {
     lag = watchEventLoopLag(50);
     // A slower machine only blocks longer: the sampler is at least 350 ms overdue.
     block(400);
-    expect(lag.lastMs()).toBeGreaterThanOrEqual(300);
+    expect(lag.lateWindows(300)).toBe(1);
   });
 
   it('remembers a stall for the next windows, then forgets it', async () => {
@@ -45,25 +45,31 @@ describe('watchEventLoopLag', () => {
 
     lag = watchEventLoopLag(50, 4);
     vi.advanceTimersByTime(300);
-    expect(lag.lastMs()).toBe(250);
+    expect(lag.lateWindows(249)).toBe(1);
+    expect(lag.lateWindows(250)).toBe(0);
     await sampled(1);
-    expect(lag.lastMs()).toBe(250);
+    expect(lag.lateWindows(249)).toBe(1);
     // Three more windows still hold it; the fourth after it does not.
     await sampled(4);
-    expect(lag.lastMs()).toBe(250);
+    expect(lag.lateWindows(249)).toBe(1);
     await sampled(5);
-    expect(lag.lastMs()).toBe(0);
+    expect(lag.lateWindows(0)).toBe(0);
+    // Two stalls a window apart are two late windows.
+    vi.advanceTimersByTime(300);
+    await sampled(6);
+    vi.advanceTimersByTime(300);
+    expect(lag.lateWindows(249)).toBe(2);
   });
 
   it('forgets a stall, past or present, when restarted', () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     lag = watchEventLoopLag(50, 4);
     vi.advanceTimersByTime(300);
-    expect(lag.lastMs()).toBe(250);
+    expect(lag.lateWindows(100)).toBe(1);
     lag.restart();
-    expect(lag.lastMs()).toBe(0);
+    expect(lag.lateWindows(0)).toBe(0);
     // From then on it measures again.
     vi.advanceTimersByTime(120);
-    expect(lag.lastMs()).toBe(70);
+    expect([lag.lateWindows(69), lag.lateWindows(70)]).toEqual([1, 0]);
   });
 });

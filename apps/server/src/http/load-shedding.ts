@@ -12,15 +12,22 @@ export function serverBusy(): HttpError {
 export type Overloaded = () => boolean;
 
 /**
+ * Late windows (of the last four) that make a loop overloaded rather than stalled once: a
+ * machine's pause or a start-up's compile is one late window, a backlog on the loop is most.
+ */
+export const LATE_WINDOWS_TO_SHED = 2;
+
+/**
  * Whether new work would only join a backlog: more operations in flight than the database runs
  * at once and the oldest waiting for longer than LOAD_SHED_WAIT_MS, or the event loop running
- * later than LOAD_SHED_LOOP_MS (PGlite's work is on it with PGLITE_THREAD=main). One slow
- * statement alone never counts (too few in flight); a queue that grows does, and refusing until
- * it drains keeps the wait of what is accepted near the limit instead of growing to seconds.
+ * later than LOAD_SHED_LOOP_MS again and again (PGlite's work is on it with PGLITE_THREAD=main).
+ * One slow statement alone never counts (too few in flight), nor one stall of the loop; a queue
+ * that grows does, and refusing until it drains keeps the wait of what is accepted near the
+ * limit instead of growing to seconds.
  */
 export function overloadCheck(load: DatabaseLoad, lag: EventLoopLag, config: Config): Overloaded {
   return () =>
-    lag.lastMs() > config.LOAD_SHED_LOOP_MS ||
+    lag.lateWindows(config.LOAD_SHED_LOOP_MS) >= LATE_WINDOWS_TO_SHED ||
     (load.pending() > config.LOAD_SHED_PENDING && load.oldestMs() > config.LOAD_SHED_WAIT_MS);
 }
 
