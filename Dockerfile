@@ -60,7 +60,7 @@ COPY apps/server/migrations ./apps/server/migrations
 COPY --from=build /app/apps/server/dist/server ./apps/server/dist/server
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 COPY deploy/healthcheck.mjs ./healthcheck.mjs
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data && chown node:node /data && chmod 0700 /data
 
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \

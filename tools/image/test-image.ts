@@ -2,7 +2,7 @@
 // then runs the server from the image on a fresh /data volume and checks what docs/deploy.md
 // promises about it. Prints PASS/FAIL per check and exits non-zero on the first failure.
 import { execFileSync } from 'node:child_process';
-import { chown, mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { chown, lstat, mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Message, Session } from '@couple/protocol';
@@ -165,6 +165,12 @@ async function main(): Promise<void> {
       (await stat(join(volume, backupFile!))).uid === uid,
       `the backup file belongs to uid ${uid}`,
     );
+    const shared = await openToOthers(volume);
+    check(
+      shared.length === 0,
+      'nothing in /data (database, WAL, backups, socket) is open to group or others',
+      shared.slice(0, 5).join(', '),
+    );
 
     await stopGracefully(run, 'first start');
     run = undefined;
@@ -209,6 +215,17 @@ async function main(): Promise<void> {
     if (run) process.kill(-run.child.pid!, 'SIGKILL');
     await container?.remove();
   }
+}
+
+/** What under `dir` (itself included) grants its group or others any access. */
+async function openToOthers(dir: string): Promise<string[]> {
+  const paths = [dir, ...(await readdir(dir, { recursive: true })).map((f) => join(dir, f))];
+  const modes = await Promise.all(
+    paths.map(async (path) => [path, (await lstat(path)).mode] as const),
+  );
+  return modes
+    .filter(([, mode]) => (mode & 0o170000) !== 0o120000 && (mode & 0o077) !== 0)
+    .map(([path, mode]) => `${path} ${(mode & 0o777).toString(8)}`);
 }
 
 /** The numeric uid and gid of the image's user, from its /etc/passwd. */

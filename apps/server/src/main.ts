@@ -4,9 +4,17 @@ import { buildApp } from './app.js';
 import { claimDataDir } from './backup/control.js';
 import { backupBeforeMigrate, checkBackupTools, startServerBackups } from './backup/server.js';
 import type { BackupResult } from './backup/service.js';
+import { backupDirOf } from './backup/config.js';
+import { keepNewFilesPrivate, tightenTree } from './private-files.js';
 
 async function start(config: Config): Promise<void> {
   await checkBackupTools(config);
+  // What an earlier release or a looser umask left readable by others (PGlite's WAL holds the
+  // JWT secret), before anything opens it.
+  const tightened = {
+    ...(config.DATABASE_URL ? {} : { DATA_DIR: await tightenTree(config.DATA_DIR) }),
+    BACKUP_DIR: await tightenTree(backupDirOf(config)),
+  };
   // PGlite: one process per DATA_DIR. Taken before PGlite opens it, released after it closes.
   const control = config.DATABASE_URL ? undefined : await claimDataDir(config.DATA_DIR);
   // Results of backups taken before the app (and its metrics) exist: the one before migrating.
@@ -28,6 +36,11 @@ async function start(config: Config): Promise<void> {
     throw error;
   }
   const { app, ctx } = await buildApp({ config, db });
+  for (const [setting, entries] of Object.entries(tightened)) {
+    if (entries > 0) {
+      app.log.warn({ setting, entries }, 'files other accounts could read are now owner-only');
+    }
+  }
   const recordBackup = (result: BackupResult) => ctx.metrics.recordBackup(result);
   earlyBackups.forEach(recordBackup);
   const backups = startServerBackups({ config, db, log: app.log, control, onResult: recordBackup });
@@ -54,6 +67,7 @@ async function start(config: Config): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 
+keepNewFilesPrivate();
 try {
   await start(loadConfig());
 } catch (error) {

@@ -1,12 +1,14 @@
 import { ConfigError } from '../config.js';
 import { BackupFileError } from './archive.js';
 import { messageOf } from '../error-message.js';
+import { keepNewFilesPrivate } from '../private-files.js';
 
 /**
- * Runs a backup command: every failure ends the process with one line and exit 1 (a refusal
- * with exit 2), never a stack trace, unless COUPLE_DEBUG is set.
+ * Runs a backup command: what it writes is its user's alone, and every failure ends the process
+ * with one line and exit 1 (a refusal with exit 2), never a stack trace, unless COUPLE_DEBUG is set.
  */
 export async function runCli(main: () => Promise<void>): Promise<void> {
+  keepNewFilesPrivate();
   try {
     await main();
     process.exit(0);

@@ -120,7 +120,7 @@ async function reply(socket: Socket, handler: ControlHandler | undefined): Promi
  */
 export async function claimDataDir(dataDir: string): Promise<ControlChannel> {
   const path = controlSocketPath(dataDir);
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   if (await dataDirInUse(dataDir)) throw new DataDirInUseError(dataDir);
   await rm(path, { force: true });
   let handler: ControlHandler | undefined;

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { MoveError } from './errors.js';
 import { moveDatabase } from './move.js';
 import { messageOf } from '../error-message.js';
+import { keepNewFilesPrivate } from '../private-files.js';
 
 const USAGE = 'usage: db:move --to postgres://USER@HOST/DATABASE [--from DATA_DIR]';
 
@@ -34,6 +35,8 @@ function readOptions(): { from: string; to: string } {
   return { from, to: values.to };
 }
 
+// The copy of DATA_DIR it works on holds the same secrets: its user's alone.
+keepNewFilesPrivate();
 try {
   const { from, to } = readOptions();
   console.log(`moving ${from} to PostgreSQL`);

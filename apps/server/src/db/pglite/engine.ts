@@ -1,23 +1,14 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
-import { existsSync, fsyncSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { PG_TYPES, parseInt8, parseTimestamp } from '../parsers.js';
 import { tarDataDirectory } from '../../backup/pgdata-tar.js';
+import { addRealFsync, keepModesPrivate, type EmscriptenNodeFs } from './node-fs-patches.js';
 
-interface EmscriptenNodeFs {
-  NODEFS: { stream_ops: { fsync?: (stream: { nfd: number }) => number } };
-}
-
-/**
- * PGlite's Node file system hands every write to the OS at once, so a killed process loses no
- * commit; but nothing reaches the disk: PGlite starts PostgreSQL with fsync off (-F), Emscripten's
- * fdatasync is a no-op and its NODEFS has no fsync. Here NODEFS gets a real fsync, and PostgreSQL
- * runs with fsync on and wal_sync_method=fsync: a commit (and the acknowledgement of a desire)
- * returns once its WAL is on disk. See docs/durability.md.
- */
+/** PGlite's Node file system, durable (a real fsync) and private (owner-only modes). */
 class DurableNodeFS extends NodeFS {
   override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
     const result = await super.init(...args);
@@ -25,10 +16,8 @@ class DurableNodeFS extends NodeFS {
     emscriptenOpts.preRun = [
       ...(emscriptenOpts.preRun ?? []),
       (mod) => {
-        (mod as unknown as EmscriptenNodeFs).NODEFS.stream_ops.fsync = (stream) => {
-          fsyncSync(stream.nfd);
-          return 0;
-        };
+        addRealFsync(mod as unknown as EmscriptenNodeFs);
+        keepModesPrivate(mod as unknown as EmscriptenNodeFs);
       },
     ];
     return result;
@@ -82,7 +71,7 @@ export async function createPGlite(
   { startFrom }: CreatePGliteOptions = {},
 ): Promise<PGlite> {
   if (dataDir && startFrom) throw new Error('startFrom is for an in-memory database only');
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const fresh = dataDir !== undefined && !existsSync(join(dataDir, 'PG_VERSION'));
   const pg = await PGlite.create({
     ...(dataDir

@@ -47,16 +47,34 @@ export async function waitHealthy(
   );
 }
 
+export interface SpawnOptions {
+  timeoutMs?: number;
+  /** The umask the server starts with (an operator's shell's), else this process's. */
+  umask?: number;
+}
+
 /**
  * The real server in its own process: `node --import tsx apps/server/src/main.ts`. Node itself
- * is the child (not npx or the tsx CLI, which would each add a parent), so SIGKILL hits the server.
+ * is the child (not npx or the tsx CLI, which would each add a parent; a shell that sets the
+ * umask replaces itself with it), so SIGKILL hits the server.
  */
 export async function spawnServer(
   env: Record<string, string>,
-  timeoutMs = 120_000,
+  { timeoutMs = 120_000, umask }: SpawnOptions = {},
 ): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const node = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
+  const [command, ...args] =
+    umask === undefined
+      ? node
+      : [
+          '/bin/sh',
+          '-c',
+          `umask ${umask.toString(8).padStart(3, '0')} && exec "$@"`,
+          'sh',
+          ...node,
+        ];
+  const child = spawn(command!, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
