@@ -115,3 +115,35 @@ test('entering an expired code shows "This pairing code has expired" (PostgreSQL
   await expect(partner.error).toHaveText('This pairing code has expired');
   await expect(page).toHaveURL(/\/auth\/partner$/);
 });
+
+test('a sign-in the server refuses for load is sent again, with a calm "trying again"', async ({
+  openBrowser,
+  backend,
+}) => {
+  const user = await backend.signUp();
+  const page = await openBrowser({ mobile: true });
+  // The server sheds the first attempt as it does under load: 503 server_busy, Retry-After 1.
+  let refused = 0;
+  await page.route('**/api/auth/login', async (route) => {
+    if (refused > 0) return route.continue();
+    refused += 1;
+    await route.fulfill({
+      status: 503,
+      headers: { 'retry-after': '1' },
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: 'The server is busy: try again in a moment',
+        code: 'server_busy',
+      }),
+    });
+  });
+  const welcome = new WelcomePage(page);
+  await welcome.goto();
+  await welcome.submitSignIn(user);
+  await expect(page.getByTestId('busy-notice')).toHaveText('The server is busy: trying again…');
+  await expect(toast(page, 'Signed in successfully!')).toBeVisible();
+  await new PartnerPage(page).expectOpen();
+  await expect(page.getByTestId('busy-notice')).toBeHidden();
+  expect(refused).toBe(1);
+  await expect(page.getByText('The server is busy: try again in a moment')).toBeHidden();
+});

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { toast } from '../lib/toast.js';
 import { Splash } from '../components/Splash.js';
 import { takeFlash } from '../features/auth/flash.js';
+import { BusyNotice } from '../features/offline/BusyNotice.js';
 import { i18n } from '../lib/i18n.js';
 import { useSession } from '../lib/use-session.js';
 
@@ -23,6 +24,7 @@ export function RootShell() {
           <SignedInSync key={userId} userId={userId} />
         </Suspense>
       )}
+      <BusyNotice />
       {/* A screen's chunk is loading: the first time only (later navigations keep the old one). */}
       <Suspense fallback={<Splash />}>
         <Outlet />

@@ -2,6 +2,8 @@ import type { ApiAnswer, ApiBody, ApiParams, ApiQuery, ApiRouteName } from '@cou
 import { API_ROUTES, routePath } from '@couple/protocol/browser';
 import { API_BASE } from './api-base.js';
 import { apiErrorOf } from './api-errors.js';
+import { waitOutBusy } from './busy.js';
+import { BUSY_RETRIES, BUSY_RETRY_MAX_SECONDS } from './constants.js';
 
 /*
  * The request core shared by the page's client (lib/api.ts, which adds the session) and the
@@ -38,8 +40,41 @@ function urlOf<N extends ApiRouteName>(name: N, options: CallOptions<N>): string
   return `${API_BASE}${routePath(name, options.params)}${query ? `?${query}` : ''}`;
 }
 
-/** One route of the contract sent with `token` as bearer (none for null); the answer unread. */
-export function fetchRoute<N extends ApiRouteName>(
+/** A refusal of an overloaded server: made before anything was done, so the same call is safe again. */
+async function isBusy(response: Response): Promise<boolean> {
+  if (response.status !== 503) return false;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  return typeof body === 'object' && body !== null && 'code' in body && body.code === 'server_busy';
+}
+
+/** Its Retry-After (1 s when missing, at most BUSY_RETRY_MAX_SECONDS), spread by up to half. */
+function busyWaitMs(response: Response): number {
+  const asked = Number(response.headers.get('retry-after'));
+  const seconds = asked > 0 ? Math.min(asked, BUSY_RETRY_MAX_SECONDS) : 1;
+  // Every client refused in one moment must not all come back in the same next one.
+  return seconds * 1000 * (1 + Math.random() / 2);
+}
+
+/**
+ * One route of the contract sent with `token` as bearer (none for null); the answer unread. A
+ * `server_busy` refusal is sent again after its Retry-After, up to BUSY_RETRIES times.
+ */
+export async function fetchRoute<N extends ApiRouteName>(
+  name: N,
+  options: CallOptions<N>,
+  token: string | null,
+): Promise<Response> {
+  for (let retries = 0; ; retries += 1) {
+    const response = await fetchOnce(name, options, token);
+    if (retries === BUSY_RETRIES || !(await isBusy(response))) return response;
+    await waitOutBusy(busyWaitMs(response));
+  }
+}
+
+function fetchOnce<N extends ApiRouteName>(
   name: N,
   options: CallOptions<N>,
   token: string | null,

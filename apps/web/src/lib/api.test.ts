@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@couple/protocol';
 import { DEBUG_ERROR_MESSAGE_MAX } from '@couple/protocol/browser';
-import { STORAGE_KEYS } from './constants.js';
+import { BUSY_RETRIES, BUSY_RETRY_MAX_SECONDS, STORAGE_KEYS } from './constants.js';
 
 const session: Session = {
   access_token: 'access-1',
@@ -51,6 +51,71 @@ describe('call', () => {
     await call('signIn', { body: { email: 'a@example.com', password: 'secret123' } });
     expect(sent().url).toBe('/api/auth/login');
     expect(sent().headers.authorization).toBeUndefined();
+  });
+});
+
+describe('call, when the server is busy', () => {
+  const busy = (retryAfter = '1') =>
+    new Response(
+      JSON.stringify({ error: 'The server is busy: try again in a moment', code: 'server_busy' }),
+      { status: 503, headers: { 'retry-after': retryAfter } },
+    );
+  const counted = () => new Response(JSON.stringify({ count: 1 }), { status: 200 });
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout'] }));
+  afterEach(() => vi.useRealTimers());
+
+  it('sends the call again after its Retry-After, and shows the wait meanwhile', async () => {
+    fetchMock
+      .mockReset()
+      .mockResolvedValueOnce(busy())
+      .mockImplementation(async () => counted());
+    const { call } = await load();
+    const { busyWaits } = await import('./busy.js');
+    const answer = call('getUnreadCount');
+    await vi.waitFor(() => expect(busyWaits()).toBe(1));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(await answer).toEqual({ count: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(busyWaits()).toBe(0);
+  });
+
+  it('fails as the server said once BUSY_RETRIES more sends were refused too', async () => {
+    fetchMock.mockReset().mockImplementation(async () => busy());
+    const { call } = await load();
+    const { ApiError } = await import('./api-errors.js');
+    const answer = call('getUnreadCount').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(BUSY_RETRIES * 1_500);
+    const error = await answer;
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as InstanceType<typeof ApiError>).code).toBe('server_busy');
+    expect(fetchMock).toHaveBeenCalledTimes(BUSY_RETRIES + 1);
+  });
+
+  it('waits no longer than BUSY_RETRY_MAX_SECONDS, whatever Retry-After asks', async () => {
+    fetchMock
+      .mockReset()
+      .mockResolvedValueOnce(busy('3600'))
+      .mockImplementation(async () => counted());
+    const { call } = await load();
+    const answer = call('getUnreadCount');
+    await vi.advanceTimersByTimeAsync(BUSY_RETRY_MAX_SECONDS * 1_500);
+    expect(await answer).toEqual({ count: 1 });
+  });
+
+  it('does not send again a 503 that is not a refusal for load', async () => {
+    fetchMock.mockReset().mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({ error: 'Service temporarily unavailable', code: 'service_unavailable' }),
+          {
+            status: 503,
+          },
+        ),
+    );
+    const { call } = await load();
+    await expect(call('getUnreadCount')).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -7,6 +7,14 @@ export const SESSION_REFRESH_MARGIN_SECONDS = 90;
 /** A live-channel send with no acknowledgement by then falls back to HTTP (same id, no duplicate). */
 export const SEND_ACK_TIMEOUT_MS = 10_000;
 
+/**
+ * A call the server refused for load (503 `server_busy`: nothing was done) is sent again after
+ * its Retry-After, at most this many times, then fails as the server said.
+ */
+export const BUSY_RETRIES = 3;
+/** The longest wait a Retry-After may ask of a call before it is sent again. */
+export const BUSY_RETRY_MAX_SECONDS = 5;
+
 /** Client errors kept in memory for window.coupleDebug. */
 export const DEBUG_LOG_CAPACITY = 100;
 
