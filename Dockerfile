@@ -9,7 +9,7 @@
 
 # The manifests alone, which both installs start from: their layers are reused while only
 # sources change.
-FROM node:20-trixie-slim AS manifests
+FROM node:26-trixie-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
@@ -36,14 +36,14 @@ RUN npm ci --omit=dev -w @couple/server -w @couple/protocol --ignore-scripts --n
   && rm -rf node_modules/@couple node_modules/.package-lock.json \
   && npm cache clean --force
 
-FROM node:20-trixie-slim AS runtime
+FROM node:26-trixie-slim AS runtime
 ARG VERSION=0.0.0
 ARG REVISION=unknown
 LABEL org.opencontainers.image.title="couple-desires" \
       org.opencontainers.image.description="Desires for couples: server, web app and embedded database" \
       org.opencontainers.image.version="${VERSION}" \
       org.opencontainers.image.revision="${REVISION}" \
-      org.opencontainers.image.base.name="docker.io/library/node:20-trixie-slim" \
+      org.opencontainers.image.base.name="docker.io/library/node:26-trixie-slim" \
       org.opencontainers.image.documentation="docs/deploy.md"
 
 # tini as PID 1 forwards SIGTERM to node and reaps zombies (Debian's package, a few hundred KB).

@@ -35,7 +35,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   sourcemap: true,
   external: dependencies,
   logLevel: 'warning',

@@ -1,9 +1,11 @@
-// A stand-in for the Dockerfile's base image (node:20-trixie-slim), for machines that reach
-// Debian's packages but no image registry: Debian trixie (minbase) with Debian's nodejs and npm,
-// the `node` user (uid and gid 1000, home /home/node) and node in /usr/local/bin, as in the
-// official image. It is tagged with the exact name the Dockerfile's FROM lines use, so that
-// every step of the Dockerfile itself runs unchanged on top of it.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+// A stand-in for the Dockerfile's base image (node:<major>-trixie-slim), for machines that reach
+// Debian's packages and the npm registry but no image registry: Debian trixie (minbase), the
+// `node` user (uid and gid 1000, home /home/node), and in /usr/local, as in the official image,
+// that Node line's official binary (the registry's node-linux-<arch> package; Debian has only 20)
+// and npm. It is tagged with the exact name the Dockerfile's FROM lines use, so that every step
+// of the Dockerfile itself runs unchanged on top of it.
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildah, imageExists, logged } from './buildah.js';
@@ -11,6 +13,8 @@ import { buildah, imageExists, logged } from './buildah.js';
 const APT_SOURCES = '/etc/apt/sources.list.d';
 const SUITE = 'trixie';
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+/** The npm the official images of the current Node lines ship. */
+const NPM_LINE = 11;
 
 /** The image every stage of the Dockerfile starts from, as buildah stores a short name. */
 export async function baseImageOf(dockerfile: string): Promise<string> {
@@ -27,15 +31,39 @@ export async function baseImageOf(dockerfile: string): Promise<string> {
   return base.includes('/') ? base : `docker.io/library/${base}`;
 }
 
-const USER_HOOK = [
-  'echo "node:x:1000:1000::/home/node:/bin/bash" >> "$1/etc/passwd"',
-  'echo "node:x:1000:" >> "$1/etc/group"',
-  'echo "node:*:20000:0:99999:7:::" >> "$1/etc/shadow"',
-  'mkdir -p "$1/home/node" && chown 1000:1000 "$1/home/node"',
-  'ln -sf /usr/bin/node "$1/usr/local/bin/node"',
-  'ln -sf /usr/bin/npm "$1/usr/local/bin/npm"',
-  'rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*',
-].join(' && ');
+/** The official image's user, and Node and npm unpacked in `packages` put where it has them. */
+function customizeHook(packages: string): string {
+  return [
+    'echo "node:x:1000:1000::/home/node:/bin/bash" >> "$1/etc/passwd"',
+    'echo "node:x:1000:" >> "$1/etc/group"',
+    'echo "node:*:20000:0:99999:7:::" >> "$1/etc/shadow"',
+    'mkdir -p "$1/home/node" && chown 1000:1000 "$1/home/node"',
+    `install -m 0755 ${packages}/node/bin/node "$1/usr/local/bin/node"`,
+    'mkdir -p "$1/usr/local/lib/node_modules"',
+    `cp -a ${packages}/npm "$1/usr/local/lib/node_modules/npm"`,
+    'ln -s ../lib/node_modules/npm/bin/npm-cli.js "$1/usr/local/bin/npm"',
+    'ln -s ../lib/node_modules/npm/bin/npx-cli.js "$1/usr/local/bin/npx"',
+    'rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*',
+  ].join(' && ');
+}
+
+/** The Node line a base image's tag names: `node:26-trixie-slim` is 26. */
+function nodeLineOf(image: string): number {
+  const line = /\/node:(\d+)-/.exec(image)?.[1];
+  if (!line) throw new Error(`${image} names no Node line (node:<major>-…)`);
+  return Number(line);
+}
+
+/** `spec` from the npm registry, unpacked into `dir` (its `package/` folder's content). */
+async function unpackFromRegistry(spec: string, dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const file = execFileSync('npm', ['pack', spec, '--silent', '--pack-destination', dir], {
+    encoding: 'utf8',
+    timeout: 5 * 60_000,
+  }).trim();
+  execFileSync('tar', ['-xzf', join(dir, file), '-C', dir, '--strip-components=1']);
+  await rm(join(dir, file));
+}
 
 /**
  * The Debian archive this machine's apt uses (its deb822 `.sources` or one-line `.list` files),
@@ -59,10 +87,15 @@ export async function ensureBaseImage(name: string, logDir: string): Promise<boo
   const work = await mkdtemp(join(tmpdir(), 'couple-base-'));
   const tarball = join(work, 'rootfs.tar');
   try {
-    const include = '--include=nodejs,npm';
-    const hook = `--customize-hook=${USER_HOOK}`;
+    const packages = join(work, 'packages');
+    await unpackFromRegistry(
+      `node-linux-${process.arch}@${nodeLineOf(name)}`,
+      join(packages, 'node'),
+    );
+    await unpackFromRegistry(`npm@${NPM_LINE}`, join(packages, 'npm'));
+    const hook = `--customize-hook=${customizeHook(packages)}`;
     const mirror = await hostDebianMirror();
-    const args = ['--variant=minbase', include, hook, SUITE, tarball, mirror];
+    const args = ['--variant=minbase', hook, SUITE, tarball, mirror];
     await logged('mmdebstrap', args, join(logDir, 'mmdebstrap.log'), 15 * 60_000);
     const container = await buildah(['from', 'scratch']);
     try {

@@ -10,7 +10,7 @@ import { POLL } from './helpers/timing.js';
 
 const ANON_KEY = 'test-anon-key-0123456789';
 
-/** Node 20 has no WebSocket, and realtime is never opened here: a stand-in satisfies the check. */
+/** Realtime is never opened here: a stand-in satisfies supabase-js's check for a transport. */
 class NoRealtime {}
 
 /** supabase-js as an app would make it (auth only). */

@@ -7,8 +7,8 @@ type Transport = NonNullable<
 >['transport'];
 
 /**
- * A real supabase-js client of its own (one device), not yet signed in. Node 20 has no global
- * WebSocket, so Realtime is given `ws`'s, as a Node front end would.
+ * A real supabase-js client of its own (one device), not yet signed in. Realtime is given `ws`'s
+ * WebSocket, as a front end on a runtime without a global one would (the docs show both).
  */
 export function supabaseClient(url: string, anonKey: string): SupabaseClient {
   return createClient(url, anonKey, {
