@@ -5,16 +5,23 @@
 // and npm. It is tagged with the exact name the Dockerfile's FROM lines use, so that every step
 // of the Dockerfile itself runs unchanged on top of it.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildah, imageExists, logged } from './buildah.js';
+import { CA_BUNDLE, buildah, imageExists, logged } from './buildah.js';
 
 const APT_SOURCES = '/etc/apt/sources.list.d';
 const SUITE = 'trixie';
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 /** The npm the official images of the current Node lines ship. */
 const NPM_LINE = 11;
+/**
+ * Debian packages beside minbase: the official Node binary links libatomic (from Node 23 on),
+ * which the official slim images install for it.
+ */
+const INCLUDE = ['libatomic1'];
+const RECIPE_LABEL = 'couple.stand-in-recipe';
 
 /** The image every stage of the Dockerfile starts from, as buildah stores a short name. */
 export async function baseImageOf(dockerfile: string): Promise<string> {
@@ -43,6 +50,9 @@ function customizeHook(packages: string): string {
     `cp -a ${packages}/npm "$1/usr/local/lib/node_modules/npm"`,
     'ln -s ../lib/node_modules/npm/bin/npm-cli.js "$1/usr/local/bin/npm"',
     'ln -s ../lib/node_modules/npm/bin/npx-cli.js "$1/usr/local/bin/npx"',
+    // The official binary trusts only its own CAs: npm in a build is pointed at the bundle the
+    // test mounts there (Debian's nodejs read the system store by itself).
+    `mkdir -p "$1/usr/local/etc" && echo "cafile=${CA_BUNDLE}" > "$1/usr/local/etc/npmrc"`,
     'rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*',
   ].join(' && ');
 }
@@ -81,9 +91,27 @@ async function hostDebianMirror(): Promise<string> {
   throw new Error('no Debian archive in the apt sources of this machine: mmdebstrap needs one');
 }
 
-/** Makes the stand-in unless an image of that name is already stored; true when it made one. */
+/** What the stand-in is made of: a stored one made by another recipe is made again. */
+function recipeOf(name: string): string {
+  const recipe = [name, NPM_LINE, INCLUDE.join(','), customizeHook('PACKAGES')].join('\n');
+  return createHash('sha256').update(recipe).digest('hex').slice(0, 16);
+}
+
+/** The recipe label of the stored image of that name, if there is one. */
+async function storedRecipe(name: string): Promise<string | undefined> {
+  if (!(await imageExists(name))) return undefined;
+  const inspected = JSON.parse(await buildah(['inspect', '--type', 'image', name], 30_000)) as {
+    OCIv1?: { config?: { Labels?: Record<string, string> } };
+  };
+  return inspected.OCIv1?.config?.Labels?.[RECIPE_LABEL] ?? 'none';
+}
+
+/** Makes the stand-in unless one of that name and recipe is stored; true when it made one. */
 export async function ensureBaseImage(name: string, logDir: string): Promise<boolean> {
-  if (await imageExists(name)) return false;
+  const recipe = recipeOf(name);
+  const stored = await storedRecipe(name);
+  if (stored === recipe) return false;
+  if (stored !== undefined) await buildah(['rmi', '--force', name], 5 * 60_000);
   const work = await mkdtemp(join(tmpdir(), 'couple-base-'));
   const tarball = join(work, 'rootfs.tar');
   try {
@@ -95,12 +123,23 @@ export async function ensureBaseImage(name: string, logDir: string): Promise<boo
     await unpackFromRegistry(`npm@${NPM_LINE}`, join(packages, 'npm'));
     const hook = `--customize-hook=${customizeHook(packages)}`;
     const mirror = await hostDebianMirror();
-    const args = ['--variant=minbase', hook, SUITE, tarball, mirror];
+    const args = [
+      '--variant=minbase',
+      `--include=${INCLUDE.join(',')}`,
+      hook,
+      SUITE,
+      tarball,
+      mirror,
+    ];
     await logged('mmdebstrap', args, join(logDir, 'mmdebstrap.log'), 15 * 60_000);
     const container = await buildah(['from', 'scratch']);
     try {
       await buildah(['add', container, tarball, '/'], 10 * 60_000);
-      await buildah(['config', '--env', `PATH=${PATH}`, '--cmd', 'node', container]);
+      await buildah([
+        'config',
+        ...['--env', `PATH=${PATH}`, '--cmd', 'node', '--label', `${RECIPE_LABEL}=${recipe}`],
+        container,
+      ]);
       await buildah(['commit', container, name], 10 * 60_000);
     } finally {
       await buildah(['rm', container]).catch(() => undefined);
