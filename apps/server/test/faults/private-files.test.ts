@@ -1,5 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  copyFile,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,13 +120,18 @@ describe('private files (PGlite DATA_DIR)', () => {
       const foreign = join(base, 'foreign');
       await mkdir(foreign, { mode: 0o755 });
       await chmod(foreign, 0o755);
-      const started = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      // This Node may sit where only root can reach it (CI's is under /root/.cache).
+      const node = join(base, 'node');
+      await copyFile(process.execPath, node);
+      await chmod(node, 0o755);
+      const started = spawnSync(node, ['--import', 'tsx', 'apps/server/src/main.ts'], {
         ...account,
         cwd: repositoryRoot,
         env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: foreign, PORT: '0' },
         encoding: 'utf8',
         timeout: 60_000,
       });
+      expect(started.error).toBeUndefined();
       expect(started.status).toBe(1);
       expect(started.stderr).toContain(`chmod -R go-rwx ${foreign}`);
     },
