@@ -2,12 +2,13 @@
 // then runs the server from the image on a fresh /data volume and checks what docs/deploy.md
 // promises about it. Prints PASS/FAIL per check and exits non-zero on the first failure.
 import { execFileSync } from 'node:child_process';
-import { chown, lstat, mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Message, Session } from '@couple/protocol';
 import { createUser, desire, pair, request } from '../../apps/server/test/helpers/api.js';
 import { freePort } from '../../apps/server/test/faults/helpers/server-process.js';
+import { openToOthers } from '../../apps/server/test/helpers/open-to-others.js';
 import { CA_BUNDLE, buildah, command, imageConfig, imageDiskUse, logged } from './buildah.js';
 import { baseImageOf, ensureBaseImage } from './base.js';
 import { ImageContainer, uidsOf, waitFor, type RunningServer } from './container.js';
@@ -219,17 +220,6 @@ async function main(): Promise<void> {
     if (run) process.kill(-run.child.pid!, 'SIGKILL');
     await container?.remove();
   }
-}
-
-/** What under `dir` (itself included) grants its group or others any access. */
-async function openToOthers(dir: string): Promise<string[]> {
-  const paths = [dir, ...(await readdir(dir, { recursive: true })).map((f) => join(dir, f))];
-  const modes = await Promise.all(
-    paths.map(async (path) => [path, (await lstat(path)).mode] as const),
-  );
-  return modes
-    .filter(([, mode]) => (mode & 0o170000) !== 0o120000 && (mode & 0o077) !== 0)
-    .map(([path, mode]) => `${path} ${(mode & 0o777).toString(8)}`);
 }
 
 /** The numeric uid and gid of the image's user, from its /etc/passwd. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ConfigError } from './config.js';
 
 /** Group and other bits: none of what the server writes is for another account. */
-const SHARED_BITS = 0o077;
+export const SHARED_BITS = 0o077;
 
 /**
  * Makes every file this process creates from now on its user's alone (files 0600, folders

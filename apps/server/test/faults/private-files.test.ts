@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import {
   chmod,
   copyFile,
-  lstat,
   mkdir,
   mkdtemp,
   readdir,
@@ -15,25 +14,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/api.js';
+import { openToOthers } from '../helpers/open-to-others.js';
 import { spawnServer, type ServerProcess } from './helpers/server-process.js';
 
 /** The umask most shells start with: files 0644, folders 0755. */
 const USUAL_UMASK = 0o022;
 const asRoot = process.getuid?.() === 0;
 const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-
-/** Every path under `root` (itself included) that grants its group or others anything. */
-async function shared(root: string): Promise<string[]> {
-  const found: string[] = [];
-  const visit = async (path: string) => {
-    const stats = await lstat(path);
-    if (stats.isSymbolicLink()) return;
-    if (stats.mode & 0o077) found.push(`${path} ${(stats.mode & 0o777).toString(8)}`);
-    if (stats.isDirectory()) for (const name of await readdir(path)) await visit(join(path, name));
-  };
-  await visit(root);
-  return found;
-}
 
 /** How many entries are under `root`: proof that the walk saw a database, not an empty folder. */
 async function countEntries(root: string): Promise<number> {
@@ -72,7 +59,7 @@ describe('private files (PGlite DATA_DIR)', () => {
     // A user written: the WAL and the tables hold secrets and rows now.
     await createUser(server.url);
     expect(await countEntries(dataDir)).toBeGreaterThan(100);
-    expect(await shared(dataDir)).toEqual([]);
+    expect(await openToOthers(dataDir)).toEqual([]);
   });
 
   it.skipIf(!asRoot)(
@@ -105,9 +92,9 @@ describe('private files (PGlite DATA_DIR)', () => {
     spawnSync('chmod', ['-R', 'go+rX', dataDir]);
     await mkdir(join(dataDir, 'notes'), { mode: 0o755 });
     await chmod(join(dataDir, 'notes'), 0o755);
-    expect((await shared(dataDir)).length).toBeGreaterThan(100);
+    expect((await openToOthers(dataDir)).length).toBeGreaterThan(100);
     server = await spawnServer({ DATA_DIR: dataDir }, { umask: USUAL_UMASK });
-    expect(await shared(dataDir)).toEqual([]);
+    expect(await openToOthers(dataDir)).toEqual([]);
     expect(server.output.join('')).toContain('files other accounts could read are now owner-only');
     // And it still serves from the same database.
     await createUser(server.url);

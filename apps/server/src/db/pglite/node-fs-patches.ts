@@ -1,7 +1,5 @@
 import { fsyncSync } from 'node:fs';
-
-/** Group and other bits: PostgreSQL's files are its user's alone. */
-const SHARED_BITS = 0o077;
+import { SHARED_BITS } from '../../private-files.js';
 
 interface ModeChange {
   mode?: number;
