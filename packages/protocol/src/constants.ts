@@ -61,6 +61,12 @@ export const TIMEOUTS_MS = {
   miniAppHostDetection: 1_000,
 } as const;
 
+/**
+ * Seconds a client refused for a passing reason (busy, shutting down, database away) is told to
+ * wait in Retry-After, and waits when the header is missing.
+ */
+export const RETRY_AFTER_SECONDS = 1;
+
 export const LIVE_CHANNEL = {
   path: '/socket.io',
   reconnectionAttempts: 5,

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { ERRORS, SERVER_TEXTS, type ErrorCode } from '@couple/protocol';
+import { ERRORS, RETRY_AFTER_SECONDS, SERVER_TEXTS, type ErrorCode } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { contractRoute } from '../http/contract-route.js';
 import { MIGRATIONS_DIR, migrationFiles } from '../db/migrate.js';
-import { RETRY_AFTER_SECONDS } from '../http/errors.js';
 
 /** A database slower than this to answer `SELECT 1` is as good as away for a readiness probe. */
 export const READY_DATABASE_TIMEOUT_MS = 2_000;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { SERVER_TEXTS } from '@couple/protocol';
-import { HttpError, RETRY_AFTER_SECONDS } from './errors.js';
+import { RETRY_AFTER_SECONDS, SERVER_TEXTS } from '@couple/protocol';
+import { HttpError } from './errors.js';
 
 /**
  * From the moment app.close() begins (its preClose hooks, before the live channel drains), every

@@ -5,13 +5,11 @@ import {
   SOURCE_LOCALE,
   translate,
   type ApiErrorBody,
+  RETRY_AFTER_SECONDS,
   type ErrorCode,
 } from '@couple/protocol';
 import { requestLocale } from './request-locale.js';
 import { isDatabaseUnavailable, isSerializationConflict } from '../db/errors.js';
-
-/** Seconds a client refused for a passing reason (busy, closing, database away) is told to wait. */
-export const RETRY_AFTER_SECONDS = 1;
 
 /** An error the client caused or may see: it becomes { error, code } with the code's status. */
 export class HttpError extends Error {

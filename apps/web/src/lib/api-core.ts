@@ -1,5 +1,5 @@
 import type { ApiAnswer, ApiBody, ApiParams, ApiQuery, ApiRouteName } from '@couple/protocol';
-import { API_ROUTES, routePath } from '@couple/protocol/browser';
+import { API_ROUTES, RETRY_AFTER_SECONDS, routePath } from '@couple/protocol/browser';
 import { API_BASE } from './api-base.js';
 import { apiErrorOf } from './api-errors.js';
 import { waitOutBusy } from './busy.js';
@@ -50,10 +50,13 @@ async function isBusy(response: Response): Promise<boolean> {
   return typeof body === 'object' && body !== null && 'code' in body && body.code === 'server_busy';
 }
 
-/** Its Retry-After (1 s when missing, at most BUSY_RETRY_MAX_SECONDS), spread by up to half. */
+/**
+ * Its Retry-After (the server's usual RETRY_AFTER_SECONDS when missing, at most
+ * BUSY_RETRY_MAX_SECONDS), spread by up to half.
+ */
 function busyWaitMs(response: Response): number {
   const asked = Number(response.headers.get('retry-after'));
-  const seconds = asked > 0 ? Math.min(asked, BUSY_RETRY_MAX_SECONDS) : 1;
+  const seconds = asked > 0 ? Math.min(asked, BUSY_RETRY_MAX_SECONDS) : RETRY_AFTER_SECONDS;
   // Every client refused in one moment must not all come back in the same next one.
   return seconds * 1000 * (1 + Math.random() / 2);
 }
