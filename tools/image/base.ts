@@ -21,7 +21,7 @@ const NPM_LINE = 11;
  * which the official slim images install for it.
  */
 const INCLUDE = ['libatomic1'];
-const RECIPE_LABEL = 'couple.stand-in-recipe';
+export const RECIPE_LABEL = 'couple.stand-in-recipe';
 
 /** The image every stage of the Dockerfile starts from, as buildah stores a short name. */
 export async function baseImageOf(dockerfile: string): Promise<string> {
@@ -79,7 +79,7 @@ async function unpackFromRegistry(spec: string, dir: string): Promise<void> {
  * The Debian archive this machine's apt uses (its deb822 `.sources` or one-line `.list` files),
  * so the stand-in comes from the same place as the machine's own packages.
  */
-async function hostDebianMirror(): Promise<string> {
+export async function hostDebianMirror(): Promise<string> {
   const names = (await readdir(APT_SOURCES).catch(() => [] as string[]))
     .filter((name) => /\.(sources|list)$/.test(name))
     .map((name) => join(APT_SOURCES, name));
@@ -92,7 +92,7 @@ async function hostDebianMirror(): Promise<string> {
 }
 
 /** What the stand-in is made of: a stored one made by another recipe is made again. */
-function recipeOf(name: string): string {
+export function baseRecipeOf(name: string): string {
   const recipe = [name, NPM_LINE, INCLUDE.join(','), customizeHook('PACKAGES')].join('\n');
   return createHash('sha256').update(recipe).digest('hex').slice(0, 16);
 }
@@ -108,7 +108,7 @@ async function storedRecipe(name: string): Promise<string | undefined> {
 
 /** Makes the stand-in unless one of that name and recipe is stored; true when it made one. */
 export async function ensureBaseImage(name: string, logDir: string): Promise<boolean> {
-  const recipe = recipeOf(name);
+  const recipe = baseRecipeOf(name);
   const stored = await storedRecipe(name);
   if (stored === recipe) return false;
   if (stored !== undefined) await buildah(['rmi', '--force', name], 5 * 60_000);

@@ -1,13 +1,17 @@
-// Reads compose.yaml as Compose would for the app's services: YAML with merge keys, `${VAR}`,
-// `${VAR:-default}` and `${VAR:?message}` interpolated from a given environment, and the
-// image's own ENV from the Dockerfile underneath each service's `environment`.
+// Reads compose.yaml and compose.scale.yaml as Compose would for the app's services: YAML with
+// merge keys and Compose's `!override` and `!reset` tags, `extends` of another file's service,
+// `${VAR}`, `${VAR:-default}` and `${VAR:?message}` interpolated from a given environment, and
+// the image's own ENV from the Dockerfile underneath each service's `environment`.
 import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
 
 export interface ComposeService {
   image?: string;
   build?: unknown;
   profiles?: string[];
+  ports?: unknown[];
+  extends?: { file?: string; service: string };
   environment?: Record<string, string | number | boolean | null> | string[];
 }
 
@@ -15,8 +19,48 @@ export interface ComposeFile {
   services: Record<string, ComposeService>;
 }
 
+/** Compose's merge tags: the tagged value is what the service ends up with. */
+const MERGE_TAGS = ['!override', '!reset'].flatMap((tag) =>
+  (['seq', 'map'] as const).map((collection) => ({
+    tag,
+    collection,
+    resolve: (value: unknown) => value,
+  })),
+);
+
 export async function readCompose(path: string): Promise<unknown> {
-  return parse(await readFile(path, 'utf8'), { merge: true }) as unknown;
+  return parse(await readFile(path, 'utf8'), { merge: true, customTags: MERGE_TAGS }) as unknown;
+}
+
+/**
+ * A service as Compose gives it: the service it `extends` underneath, with the keys the service
+ * sets itself in place of the base's (`environment` merged name by name, as Compose does).
+ */
+export async function resolvedService(
+  file: string,
+  service: ComposeService,
+): Promise<ComposeService> {
+  if (!service.extends) return service;
+  const from = service.extends.file ? join(dirname(file), service.extends.file) : file;
+  const base = ((await readCompose(from)) as ComposeFile).services[service.extends.service];
+  if (!base) throw new Error(`${file} extends ${service.extends.service}, which ${from} lacks`);
+  const own: ComposeService = { ...service };
+  delete own.extends;
+  const environment = { ...asMapping(base.environment), ...asMapping(own.environment) };
+  return { ...base, ...own, environment };
+}
+
+function asMapping(environment: ComposeService['environment']): Record<string, string> {
+  if (!Array.isArray(environment))
+    return Object.fromEntries(
+      Object.entries(environment ?? {}).map(([name, value]) => [name, String(value ?? '')]),
+    );
+  return Object.fromEntries(
+    environment.map((line) => [
+      line.slice(0, line.indexOf('=')),
+      line.slice(line.indexOf('=') + 1),
+    ]),
+  );
 }
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}/g;
@@ -42,13 +86,12 @@ export function serviceEnvironment(
   service: ComposeService,
   env: Record<string, string | undefined>,
 ): Record<string, string> {
-  const entries = Array.isArray(service.environment)
-    ? service.environment.map((line) => {
-        const at = line.indexOf('=');
-        return [line.slice(0, at), line.slice(at + 1)] as const;
-      })
-    : Object.entries(service.environment ?? {}).map(([k, v]) => [k, String(v ?? '')] as const);
-  return Object.fromEntries(entries.map(([name, value]) => [name, interpolate(value, env)]));
+  return Object.fromEntries(
+    Object.entries(asMapping(service.environment)).map(([name, value]) => [
+      name,
+      interpolate(value, env),
+    ]),
+  );
 }
 
 /** The ENV instructions of a Dockerfile's last stage: what every container starts with. */

@@ -1,6 +1,6 @@
-// compose.yaml cannot run on this machine (no Docker): it is checked as far as tools allow,
-// against the Compose Specification's JSON schema, and by giving the app's configuration exactly
-// the environment each app service gets from the file and from the image.
+// The compose files, checked without Docker in every `npm test` (tools/compose/test-compose.ts
+// runs them for real): against the Compose Specification's JSON schema, and by giving the app's
+// configuration exactly the environment each app service gets from the files and the image.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -13,6 +13,7 @@ import {
   interpolate,
   readCompose,
   referencedVariables,
+  resolvedService,
   serviceEnvironment,
   type ComposeFile,
 } from './compose-env.js';
@@ -20,6 +21,8 @@ import {
 const require = createRequire(import.meta.url);
 const ROOT = resolve(import.meta.dirname, '../..');
 const COMPOSE = join(ROOT, 'compose.yaml');
+const SCALE = join(ROOT, 'compose.scale.yaml');
+const FILES = [COMPOSE, SCALE];
 
 const vapid = webpush.generateVAPIDKeys();
 
@@ -36,15 +39,21 @@ const SAMPLES: Record<string, string> = {
   VAPID_PRIVATE_KEY: vapid.privateKey,
   VAPID_SUBJECT: 'mailto:admin@example.org',
   SITE_ADDRESS: 'desires.example.org',
+  HTTP_PORT: '8080',
+  HTTPS_PORT: '8443',
 };
 
-async function compose(): Promise<ComposeFile> {
-  return (await readCompose(COMPOSE)) as ComposeFile;
-}
+type Service = ComposeFile['services'][string];
 
-/** The services that run the app: built from the repository's Dockerfile. */
-function appServices(file: ComposeFile): [string, ComposeFile['services'][string]][] {
-  return Object.entries(file.services).filter(([, service]) => service.build !== undefined);
+/** The services that run the app (built from the repository's Dockerfile), as Compose has them. */
+async function appServices(path: string): Promise<[string, Service][]> {
+  const file = (await readCompose(path)) as ComposeFile;
+  const services = await Promise.all(
+    Object.entries(file.services).map(
+      async ([name, service]) => [name, await resolvedService(path, service)] as [string, Service],
+    ),
+  );
+  return services.filter(([, service]) => service.build !== undefined && !service.profiles);
 }
 
 /** Names the configuration does not know (a misspelt or stale variable). */
@@ -52,7 +61,7 @@ function unknownVariables(env: Record<string, string>): string[] {
   return Object.keys(env).filter((name) => !CONFIG_VARIABLES.includes(name));
 }
 
-describe('compose.yaml', () => {
+describe('compose.yaml and compose.scale.yaml', () => {
   it('follows the Compose Specification schema', async () => {
     const schema = JSON.parse(
       await readFile(join(import.meta.dirname, 'compose-spec.json'), 'utf8'),
@@ -62,42 +71,59 @@ describe('compose.yaml', () => {
     const draft7 = require('ajv/dist/refs/json-schema-draft-07.json') as Record<string, unknown>;
     ajv.addMetaSchema({ ...draft7, $id: schema.$schema }, schema.$schema);
     const validate = ajv.compile(schema);
+    for (const path of FILES) {
+      expect(validate(await readCompose(path)), JSON.stringify(validate.errors, null, 1)).toBe(
+        true,
+      );
+    }
     const file = await readCompose(COMPOSE);
-    expect(validate(file), JSON.stringify(validate.errors, null, 1)).toBe(true);
     // The schema refuses what Compose would refuse, e.g. an unknown key in a service.
     const broken = structuredClone(file) as ComposeFile;
     (broken.services.app as Record<string, unknown>).restart_policy = 'always';
     expect(validate(broken)).toBe(false);
   });
 
-  it('has a default profile of one instance and a scale profile of two behind a proxy', async () => {
-    const file = await compose();
-    const apps = appServices(file);
-    const byProfile = (profile: string | undefined) =>
-      apps.filter(([, s]) => s.profiles?.[0] === profile).map(([name]) => name);
-    expect(byProfile(undefined)).toEqual(['app']);
-    expect(byProfile('scale')).toEqual(['app-1', 'app-2']);
+  it('runs one instance, or with compose.scale.yaml two behind a proxy and not the one', async () => {
+    expect((await appServices(COMPOSE)).map(([name]) => name)).toEqual(['app']);
+    const scale = await appServices(SCALE);
+    expect(scale.map(([name]) => name)).toEqual(['app-1', 'app-2']);
+    const file = (await readCompose(SCALE)) as ComposeFile;
+    expect(file.services.app).toEqual({ profiles: ['single'] });
+    for (const [name, service] of scale) {
+      expect(service.ports, `${name} is reached through Caddy only`).toEqual([]);
+      expect(service.image, name).toBe('couple-desires:${APP_VERSION:-local}');
+    }
     for (const [name, service] of Object.entries(file.services)) {
-      if (name === 'app') continue;
-      expect(service.profiles, name).toEqual(['scale']);
-      if (service.image && !service.build)
+      if (service.image && !service.build && !service.extends)
         expect(service.image, name).toMatch(/:\d+\.\d+(\.\d+)?-alpine$/);
     }
   });
 
+  it('refuses the scale setup without POSTGRES_PASSWORD, naming it', async () => {
+    const [, app] = (await appServices(SCALE))[0]!;
+    const others: Record<string, string> = { ...SAMPLES };
+    delete others.POSTGRES_PASSWORD;
+    expect(() => serviceEnvironment(app, others)).toThrow(/POSTGRES_PASSWORD/);
+    const [, single] = (await appServices(COMPOSE))[0]!;
+    expect(() => serviceEnvironment(single, {})).not.toThrow();
+  });
+
   it('gives every app service an environment the configuration accepts, and only known names', async () => {
-    const file = await compose();
     const image = await imageEnvironment(join(ROOT, 'Dockerfile'));
     expect(image).toMatchObject({ DATA_DIR: '/data', NODE_ENV: 'production', HOST: '0.0.0.0' });
-    // With nothing set (the two-command start) and with every variable set.
-    for (const given of [{}, SAMPLES]) {
-      for (const [name, service] of appServices(file)) {
+    // With nothing set (the default start; the scale setup needs only its password) and with
+    // every variable set.
+    const least = { POSTGRES_PASSWORD: SAMPLES.POSTGRES_PASSWORD };
+    const apps = [...(await appServices(COMPOSE)), ...(await appServices(SCALE))];
+    for (const given of [least, SAMPLES]) {
+      for (const [name, service] of apps) {
         const env = serviceEnvironment(service, given);
         expect(unknownVariables(env), name).toEqual([]);
         expect(() => loadConfig({ ...image, ...env }), name).not.toThrow();
       }
     }
-    const scale = loadConfig({ ...image, ...serviceEnvironment(file.services['app-1']!, SAMPLES) });
+    const [, first] = (await appServices(SCALE))[0]!;
+    const scale = loadConfig({ ...image, ...serviceEnvironment(first, SAMPLES) });
     expect(scale.DATABASE_URL).toBe(
       `postgres://desires:${SAMPLES.POSTGRES_PASSWORD}@postgres:5432/desires`,
     );
@@ -106,9 +132,8 @@ describe('compose.yaml', () => {
   });
 
   it('gives both scale instances the same environment, secrets included', async () => {
-    const file = await compose();
-    const [first, second] = ['app-1', 'app-2'].map((name) =>
-      serviceEnvironment(file.services[name]!, SAMPLES),
+    const [first, second] = (await appServices(SCALE)).map(([, service]) =>
+      serviceEnvironment(service, SAMPLES),
     );
     expect(first).toEqual(second);
     expect(Object.keys(first!)).toEqual(
@@ -116,15 +141,20 @@ describe('compose.yaml', () => {
     );
   });
 
-  it('has a sample for every variable it refers to', async () => {
-    const lines = (await readFile(COMPOSE, 'utf8')).split('\n');
-    const text = lines.filter((line) => !line.trimStart().startsWith('#')).join('\n');
-    expect(referencedVariables(text).filter((name) => !(name in SAMPLES))).toEqual([]);
+  it('has a sample for every variable they refer to', async () => {
+    for (const path of FILES) {
+      const lines = (await readFile(path, 'utf8')).split('\n');
+      const text = lines.filter((line) => !line.trimStart().startsWith('#')).join('\n');
+      expect(
+        referencedVariables(text).filter((name) => !(name in SAMPLES)),
+        path,
+      ).toEqual([]);
+    }
   });
 
   it('catches a misspelt variable and a value the configuration refuses', async () => {
     const text = await readFile(COMPOSE, 'utf8');
-    const service = (await compose()).services.app!;
+    const [, service] = (await appServices(COMPOSE))[0]!;
     const env = serviceEnvironment(service, SAMPLES);
     expect(unknownVariables({ ...env, PUBLIK_URL: env.PUBLIC_URL! })).toEqual(['PUBLIK_URL']);
     expect(() => loadConfig({ ...env, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);

@@ -13,6 +13,7 @@ import { CA_BUNDLE, buildah, command, imageConfig, imageDiskUse, logged } from '
 import { baseImageOf, ensureBaseImage } from './base.js';
 import { ImageContainer, uidsOf, waitFor, type RunningServer } from './container.js';
 import { ensureTools } from './tools.js';
+import { check, pass, seconds } from './report.js';
 import { messageOf } from '../../apps/server/src/error-message.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -20,15 +21,6 @@ const IMAGE = process.env.IMAGE_TEST_TAG ?? 'localhost/couple-desires:test';
 const STOP_TIMEOUT_MS = 15_000;
 const HEALTHY_WITHIN_MS = 90_000;
 const started = Date.now();
-
-const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
-function pass(what: string): void {
-  console.log(`PASS ${what}`);
-}
-function check(condition: boolean, what: string, detail = ''): void {
-  if (!condition) throw new Error(`${what}${detail ? `: ${detail}` : ''}`);
-  pass(what);
-}
 
 async function build(logDir: string): Promise<void> {
   const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {

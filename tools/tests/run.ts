@@ -1,6 +1,7 @@
 // `npm test`: every tier in turn (or the tiers named: `npm test -- unit integration`), stopping at
 // the first that fails, then each tier's wall time and test counts and the 15 slowest files. The
-// image tier runs beside the others from the start, its output held back until they end.
+// container tiers (image, then compose) run one after the other beside the others from the
+// start, their output held back until they end.
 import { spawn } from 'node:child_process';
 import { open, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,8 +22,9 @@ interface Tier {
   script: string;
   report?: 'vitest' | 'playwright';
   /**
-   * Runs beside the other tiers from the start instead of after them. The image build waits
-   * mostly on the network and the disk, while the other tiers leave close to half the CPU idle.
+   * Runs beside the other tiers from the start instead of after them, after the tiers before it
+   * that also run beside. Image builds wait mostly on the network and the disk, while the other
+   * tiers leave close to half the CPU idle.
    */
   beside?: boolean;
 }
@@ -34,6 +36,8 @@ const TIERS: Tier[] = [
   { name: 'integration', script: 'test:integration', report: 'vitest' },
   { name: 'e2e', script: 'test:e2e', report: 'playwright' },
   { name: 'image', script: 'test:image', beside: true },
+  // After the image tier, whose stand-in base its own node stand-in starts from.
+  { name: 'compose', script: 'test:compose', beside: true },
 ];
 
 interface Ran {
@@ -149,15 +153,21 @@ async function main(): Promise<number> {
   const started = performance.now();
   const ran: Ran[] = [];
   try {
-    // A tier beside the others is waited for even when one of them fails: stopping it halfway
-    // would leave its containers and mounts behind.
-    const beside = chosen.filter((tier) => tier.beside).map((tier) => runBeside(tier, reports));
+    // The tiers beside the others are waited for even when one of them fails: stopping one
+    // halfway would leave its containers and mounts behind.
+    const beside = (async () => {
+      const results: Awaited<ReturnType<typeof runBeside>>[] = [];
+      for (const tier of chosen.filter((each) => each.beside)) {
+        results.push(await runBeside(tier, reports));
+      }
+      return results;
+    })();
     for (const tier of chosen.filter((each) => !each.beside)) {
       const result = await runTier(tier, reports);
       ran.push(result);
       if (result.code !== 0) break;
     }
-    for (const { ran: result, output } of await Promise.all(beside)) {
+    for (const { ran: result, output } of await beside) {
       console.log(`\n> ${result.tier.name} (ran beside the other tiers)\n`);
       process.stdout.write(output);
       ran.push(result);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
-import { LIVE_CHANNEL, type Ack, type Message } from '@couple/protocol';
+import type { Socket } from 'socket.io-client';
+import type { Ack, Message } from '@couple/protocol';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { createUser, desire, pair, type TestUser } from '../helpers/api.js';
-import { pause } from '../helpers/live-client.js';
+import { pause, webAppSocket } from '../helpers/live-client.js';
 import { spawnServer, type ServerProcess } from './helpers/server-process.js';
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy.js';
 
@@ -26,18 +26,9 @@ interface Partner {
   acked: number;
 }
 
-/** A socket.io client as the web app configures it (SPEC §9: 5 attempts, 1 s delay). */
+/** A socket.io client as the web app configures it, once connected. */
 function liveClient(url: string, token: string): Promise<Socket> {
-  const socket = io(url, {
-    path: LIVE_CHANNEL.path,
-    auth: { token },
-    transports: ['websocket'],
-    forceNew: true,
-    reconnectionAttempts: LIVE_CHANNEL.reconnectionAttempts,
-    reconnectionDelay: LIVE_CHANNEL.reconnectionDelayMs,
-    reconnectionDelayMax: LIVE_CHANNEL.reconnectionDelayMaxMs,
-    randomizationFactor: LIVE_CHANNEL.randomizationFactor,
-  });
+  const socket = webAppSocket(url, token);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { Ack, ServerEventPayloads } from '@couple/protocol';
+import { LIVE_CHANNEL, type Ack, type ServerEventPayloads } from '@couple/protocol';
 
 /** A real socket.io client, connected with an access token (or refused). */
 export function connectLive(baseUrl: string, token: string | undefined): Promise<Socket> {
@@ -16,6 +16,23 @@ export function connectLive(baseUrl: string, token: string | undefined): Promise
       socket.close();
       reject(error);
     });
+  });
+}
+
+/**
+ * A socket.io client as the web app configures it (SPEC §9: 5 attempts, 1 s delay), connecting
+ * from now on; it keeps retrying as the web app does.
+ */
+export function webAppSocket(baseUrl: string, token: string): Socket {
+  return io(baseUrl, {
+    path: LIVE_CHANNEL.path,
+    auth: { token },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnectionAttempts: LIVE_CHANNEL.reconnectionAttempts,
+    reconnectionDelay: LIVE_CHANNEL.reconnectionDelayMs,
+    reconnectionDelayMax: LIVE_CHANNEL.reconnectionDelayMaxMs,
+    randomizationFactor: LIVE_CHANNEL.randomizationFactor,
   });
 }
 
