@@ -93,10 +93,17 @@ async function rollingRestart(project: ComposeProject, proxy: string): Promise<v
   check(ack.ok, 'after the restarts a desire sent through a socket arrives live through Caddy');
 
   const retried = [...report.retried].map(([kind, n]) => `${n}× ${kind}`).join(', ') || 'none';
+  // The instances drain before they close (SHUTDOWN_DRAIN_SECONDS), so Caddy has moved on and
+  // cuts nothing: a proxy's 502 or a lost connection here is a regression, even though the
+  // sender (as the web app's outbox) sent it again.
+  const unexpected = [...report.retried.keys()].filter(
+    (kind) => !/^503 (server_busy|service_unavailable)$/.test(kind),
+  );
   check(
-    report.refused.length === 0,
-    `no send was refused for good (${report.acknowledged.length} acknowledged; retried: ${retried})`,
-    report.refused.join('; '),
+    report.refused.length === 0 && unexpected.length === 0,
+    `no send failed but with a retryable refusal (${report.acknowledged.length} acknowledged; ` +
+      `retried: ${retried})`,
+    [...report.refused, ...unexpected].join('; '),
   );
   const inbox = await inboxIds(proxy, bob.token);
   const missing = report.acknowledged.filter((id) => !inbox.includes(id));

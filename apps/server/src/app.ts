@@ -44,7 +44,7 @@ import { sessionRoutes } from './auth/sessions-routes.js';
 import { accountRoutes } from './account/routes.js';
 import { accountNoticeListeners } from './account/notify-partner.js';
 import { readyRoutes } from './health/ready.js';
-import { refuseWhileClosing } from './http/closing.js';
+import { refuseWhileClosing, type WayDown } from './http/closing.js';
 import { serveMetrics, timeHttpRequests } from './metrics/server.js';
 import { metricsReadable } from './metrics/config.js';
 import { openSharedRedis } from './redis/shared-client.js';
@@ -82,7 +82,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 
 export async function buildApp(
   options: BuildOptions,
-): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+): Promise<{ app: FastifyInstance; ctx: AppContext; wayDown: WayDown }> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
@@ -108,7 +108,7 @@ export async function buildApp(
   await allowCrossOrigin(app, config.CORS_ORIGINS);
   await registerRateLimits(app, redis);
   registerErrorHandling(app);
-  const closing = refuseWhileClosing(app, PROBE_ROUTES);
+  const wayDown = refuseWhileClosing(app, PROBE_ROUTES);
   if (metricsReadable(config)) timeHttpRequests(app, ctx);
   shedLoad(app, ctx.overloaded, () => ctx.metrics.loadShed('http'));
   // Every body, whichever route and schema it meets, is refused first if too deep or unprintable.
@@ -121,7 +121,7 @@ export async function buildApp(
     async (api) => {
       // Each area's paths come whole from API_ROUTES (packages/protocol/src/contract).
       await api.register(healthRoutes, { ctx });
-      await api.register(readyRoutes, { ctx, closing });
+      await api.register(readyRoutes, { ctx, leaving: wayDown.leaving });
       await api.register(authRoutes, { ctx });
       await api.register(credentialRoutes, { ctx });
       await api.register(farcasterRoutes, { ctx });
@@ -161,5 +161,5 @@ export async function buildApp(
     stopListening();
   });
 
-  return { app, ctx };
+  return { app, ctx, wayDown };
 }

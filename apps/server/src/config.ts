@@ -82,6 +82,9 @@ const schema = z
     LOAD_SHED_WAIT_MS: positiveInt.default(250),
     LOAD_SHED_PENDING: positiveInt.default(16),
     LOAD_SHED_LOOP_MS: positiveInt.default(250),
+    // On SIGTERM, keep serving this long while the readiness probe says 503, so that a proxy's
+    // health check moves new work elsewhere before the server closes (0: close at once).
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
     // At most one new-match push and mini-app notification per person in this many seconds
     // (0: every new match is pushed).
     WISH_MATCH_NOTICE_INTERVAL_SECONDS: z.coerce

@@ -35,7 +35,7 @@ async function start(config: Config): Promise<void> {
     await control?.close();
     throw error;
   }
-  const { app, ctx } = await buildApp({ config, db });
+  const { app, ctx, wayDown } = await buildApp({ config, db });
   for (const [setting, entries] of Object.entries(tightened)) {
     if (entries > 0) {
       app.log.warn({ setting, entries }, 'files other accounts could read are now owner-only');
@@ -46,15 +46,24 @@ async function start(config: Config): Promise<void> {
   const backups = startServerBackups({ config, db, log: app.log, control, onResult: recordBackup });
 
   let closing = false;
+  let cutDrainShort = () => {};
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      if (closing) return;
+    process.on(signal, () => {
+      // A second signal does not wait for the rest of the drain.
+      if (closing) return cutDrainShort();
       closing = true;
-      app.log.info({ signal }, 'shutting down');
+      app.log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down');
+      wayDown.startDraining();
+      const drained = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000);
+        cutDrainShort = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
       // The database closes after the app: onClose hooks run newest first, and the background
       // deliveries' hook must still reach the database while it settles.
-      backups
-        .stop()
+      Promise.all([backups.stop(), drained])
         .then(() => app.close())
         .then(() => db.close())
         .then(() => control?.close())

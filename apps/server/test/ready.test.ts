@@ -1,4 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Agent, get } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import type { Worker } from 'node:worker_threads';
@@ -116,11 +117,42 @@ describe.each(DRIVERS)('readiness probe (%s)', (driver) => {
   });
 });
 
+/** Status and `connection` header of a GET, read off the wire (fetch hides hop-by-hop headers). */
+function rawGet(url: string): Promise<{ status: number; connection: string | undefined }> {
+  // A client that would keep the connection, as a proxy's pool does.
+  const agent = new Agent({ keepAlive: true });
+  return new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+    get(url, { agent }, (response) => {
+      response.resume();
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }),
+      );
+    }).on('error', reject);
+  }).finally(() => agent.destroy());
+}
+
 describe.each(DRIVERS)('readiness while shutting down (%s)', (driver) => {
   let server: TestServer;
   // Set up in a hook: a migrated database takes a loaded machine longer than the test's closing.
   beforeAll(async () => {
     server = await startTestServer(driver);
+  });
+
+  it('while draining, says 503 shutting_down but serves, closing each connection', async () => {
+    expect(await rawGet(`${server.url}/api/ready`)).toEqual({
+      status: 200,
+      connection: 'keep-alive',
+    });
+    server.wayDown.startDraining();
+    const body = await request(server.url, 'GET', '/api/ready');
+    expect([body.status, body.body]).toEqual([
+      503,
+      { status: 'shutting_down', error: SERVER_TEXTS.shuttingDown, code: 'service_unavailable' },
+    ]);
+    expect(await rawGet(`${server.url}/api/health`)).toEqual({ status: 200, connection: 'close' });
+    // Real work still goes through.
+    await createUser(server.url);
+    expect(server.app.server.listening).toBe(true);
   });
 
   it('answers 503 shutting_down from the moment the app starts closing, other routes 503 too', async () => {
@@ -176,7 +208,7 @@ describe('readiness without the database (pglite)', () => {
       await writeFile(join(dir, '999_from_the_future.sql'), 'SELECT 1;');
       await probeApp.register(readyRoutes, {
         ctx: server.ctx,
-        closing: () => false,
+        leaving: () => false,
         migrationsDir: dir,
       });
       const pending = await probeApp.inject({ method: 'GET', url: '/ready' });

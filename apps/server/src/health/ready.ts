@@ -55,13 +55,14 @@ function refuse(reply: FastifyReply, notReady: NotReady): FastifyReply {
  */
 export const readyRoutes: FastifyPluginAsync<{
   ctx: AppContext;
-  closing: () => boolean;
+  /** Draining or closing (http/closing.ts). */
+  leaving: () => boolean;
   migrationsDir?: string;
-}> = async (app, { ctx, closing, migrationsDir = MIGRATIONS_DIR }) => {
+}> = async (app, { ctx, leaving, migrationsDir = MIGRATIONS_DIR }) => {
   const migrated = migrationsCheck(ctx, migrationsDir);
 
   async function check(): Promise<void> {
-    if (closing())
+    if (leaving())
       throw new NotReady('shutting_down', 'service_unavailable', SERVER_TEXTS.shuttingDown);
     if (ctx.overloaded()) throw new NotReady('busy', 'server_busy', SERVER_TEXTS.serverBusy);
     const unreachable = () =>

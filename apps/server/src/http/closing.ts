@@ -2,6 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { RETRY_AFTER_SECONDS, SERVER_TEXTS } from '@couple/protocol';
 import { HttpError } from './errors.js';
 
+/** The app's way down: first draining (optional), then closing. */
+export interface WayDown {
+  /** From the start of a drain or of app.close(): the readiness probe answers 503. */
+  leaving(): boolean;
+  /**
+   * Still serving every request, but the readiness probe answers 503 and every answer closes its
+   * connection: a proxy moves new work to other instances and keeps no idle connection here,
+   * which app.close() would otherwise cut under a request it was just sending (a 502).
+   */
+  startDraining(): void;
+}
+
 /**
  * From the moment app.close() begins (its preClose hooks, before the live channel drains), every
  * request is refused with 503 `service_unavailable` in its surface's own error shape, but
@@ -11,7 +23,8 @@ import { HttpError } from './errors.js';
 export function refuseWhileClosing(
   app: FastifyInstance,
   answeredByThemselves: readonly string[],
-): () => boolean {
+): WayDown {
+  let draining = false;
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -20,7 +33,15 @@ export function refuseWhileClosing(
     if (!closing || answeredByThemselves.includes(request.routeOptions.url ?? '')) return;
     throw shuttingDown();
   });
-  return () => closing;
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining || closing) void reply.header('connection', 'close');
+  });
+  return {
+    leaving: () => draining || closing,
+    startDraining: () => {
+      draining = true;
+    },
+  };
 }
 
 /** The refusal of work that comes while the app closes: 503, to be retried (elsewhere) later. */

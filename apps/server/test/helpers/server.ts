@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config.js';
 import { buildApp, type BuildOptions } from '../../src/app.js';
 import type { AppContext } from '../../src/context.js';
+import type { WayDown } from '../../src/http/closing.js';
 import type { Mailer } from '../../src/auth/mailer.js';
 import { createTestDatabase, type Driver, type TestDatabase } from './database.js';
 
@@ -10,6 +11,8 @@ export interface TestServer {
   url: string;
   app: FastifyInstance;
   ctx: AppContext;
+  /** The app's drain and close (main.ts starts the drain on SIGTERM). */
+  wayDown: WayDown;
   database: TestDatabase;
   /** Captured mail (none when the server sends through SMTP_URL: see `smtp`). */
   mail: CapturedMail[];
@@ -66,7 +69,7 @@ export async function startTestServer(
     sendEmailChangeNotice: async (to, newEmail) =>
       void mail.push({ kind: 'emailChangeNotice', to, link: newEmail }),
   };
-  const { app, ctx } = await buildApp({
+  const { app, ctx, wayDown } = await buildApp({
     config,
     db: database.db,
     logger: options.logger ?? false,
@@ -82,6 +85,7 @@ export async function startTestServer(
     url: `http://127.0.0.1:${port}`,
     app,
     ctx,
+    wayDown,
     database,
     mail,
     async close() {
