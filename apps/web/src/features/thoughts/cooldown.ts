@@ -31,3 +31,8 @@ export function thoughtCooldown(
   const next = last === undefined ? 0 : last + THOUGHT_INTERVAL_SECONDS * 1000;
   return next > now ? { reason: 'interval', until: next } : null;
 }
+
+/** The whole minutes left of an interval's wait, at least 1: what the button says. */
+export function minutesToWait(until: number, now: number): number {
+  return Math.max(1, Math.ceil((until - now) / 60_000));
+}
