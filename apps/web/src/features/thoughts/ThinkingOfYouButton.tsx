@@ -44,7 +44,10 @@ export function ThinkingOfYouButton({ compact = false }: { compact?: boolean }) 
   const partner = usePartnerStatus().data?.partner ?? null;
   const thoughts = useThoughts().data?.thoughts ?? [];
   const [busy, setBusy] = useState(false);
-  const now = useNow(TICK_MS);
+  // The tick only renders again; each render reads the clock. The tick's own time can be 5 s
+  // old when a tap's answer renders, which made the wait the interval plus that age.
+  useNow(TICK_MS);
+  const now = Date.now();
   const reasonId = useId();
   const cooldown = userId ? thoughtCooldown(thoughts, userId, now) : null;
   const reason = useCooldownText(cooldown, now);
