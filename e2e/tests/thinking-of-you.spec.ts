@@ -31,15 +31,16 @@ test('one tap tells the partner live, as a light inbox entry, and by push in the
   await expect(aliceThought.button).toBeEnabled();
   const bobThought = new ThinkingOfYou(bobPage, bobLocale);
   await aliceThought.button.click();
+  // The limit: disabled, and says for how long. Read as the reason first shows, not polled: a
+  // wait worked out from a stale clock said 6 minutes until its next tick.
+  expect(await aliceThought.wait.textContent()).toBe(aliceThought.waitText(5));
+  await expect(aliceThought.button).toBeDisabled();
   // Alice's small confirmation; Bob, on his phone in French, a gentle toast (both brief).
   await Promise.all([
     expect(toast(alicePage, aliceThought.sentToastText(bob.username))).toBeVisible(),
     expect(toast(bobPage, bobThought.toastText(alice.username))).toBeVisible(),
   ]);
   await bobPage.screenshot({ path: `${SHOTS}/phone-toast.png` });
-  // The limit: disabled, and says for how long.
-  await expect(aliceThought.button).toBeDisabled();
-  await expect(aliceThought.wait).toHaveText(aliceThought.waitText(5));
   await alicePage.screenshot({ path: `${SHOTS}/desktop-send.png`, fullPage: true });
 
   // Bob's badge counts it.

@@ -15,7 +15,12 @@ const work = await mkdtemp(join(tmpdir(), 'couple-repeatable-'));
  * files are the definitions now): only their definition may differ; owner and grants are still
  * compared. And the objects that only the files make.
  */
-const REWRITTEN_SINCE_028 = ['answer_desire', 'send_desire_as', 'send_desires_as'];
+const REWRITTEN_SINCE_028 = [
+  'answer_desire',
+  'app_forget_couple_wishes',
+  'send_desire_as',
+  'send_desires_as',
+];
 const ADDED_SINCE_028 = [
   'app_note_key_refusal(p_sender uuid, p_partner uuid, p_data jsonb)',
   'message_view',

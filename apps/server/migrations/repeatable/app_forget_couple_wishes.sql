@@ -1,6 +1,7 @@
 -- A wish list belongs to a pair (docs/decisions.md, "A wish list belongs to a pair"): when a
 -- profile's partner changes (a disconnect, or the partner's account deleted), the couple's
--- items, rounds and match lists go. As the owner: neither side may delete the other's rows.
+-- items, rounds, used round ids and match lists go. As the owner: neither side may delete the
+-- other's rows, nor a used round id.
 CREATE OR REPLACE FUNCTION app_forget_couple_wishes() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
 AS $$
@@ -12,6 +13,9 @@ BEGIN
     DELETE FROM wish_rounds
       WHERE (initiator_id = OLD.id AND responder_id = OLD.partner_id)
          OR (initiator_id = OLD.partner_id AND responder_id = OLD.id);
+    DELETE FROM wish_round_ids
+      WHERE first_id = least(OLD.id, OLD.partner_id)
+        AND second_id = greatest(OLD.id, OLD.partner_id);
     DELETE FROM wish_match_sets
       WHERE (user_id = OLD.id AND partner_id = OLD.partner_id)
          OR (user_id = OLD.partner_id AND partner_id = OLD.id);

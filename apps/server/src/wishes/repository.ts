@@ -139,7 +139,10 @@ export async function selectRound(q: Queryable, id: string): Promise<WishRound |
   return rows[0] ? roundOf(rows[0]) : null;
 }
 
-/** The new round, or null when the id is taken. */
+/**
+ * The new round, or null when the id is taken or was ever used: migration 034's trigger skips a
+ * round whose id is in wish_round_ids (a round id is used once).
+ */
 export async function insertRound(
   q: Queryable,
   round: { id: string; initiatorId: string; responderId: string; offer: SealedWishBlob },

@@ -13,7 +13,7 @@ import { toast } from '../../lib/toast.js';
 import { useSession } from '../../lib/use-session.js';
 import { uuid } from '../../lib/uuid.js';
 import { usePartnerStatus } from '../pairing/queries.js';
-import { thoughtCooldown, type ThoughtCooldown } from './cooldown.js';
+import { minutesToWait, thoughtCooldown, type ThoughtCooldown } from './cooldown.js';
 import { addThought, thoughtKeys, useThoughts } from './queries.js';
 
 /** Often enough that "in 1 minute" turns into a working button within seconds of it. */
@@ -27,7 +27,7 @@ function useCooldownText(cooldown: ThoughtCooldown | null, now: number): string 
       time: timeOfDay(new Date(cooldown.until).toISOString()),
     });
   }
-  const minutes = Math.max(1, Math.ceil((cooldown.until - now) / 60_000));
+  const minutes = minutesToWait(cooldown.until, now);
   return i18n._('You can send another in {minutes, plural, one {# minute} other {# minutes}}', {
     minutes,
   });
@@ -44,7 +44,10 @@ export function ThinkingOfYouButton({ compact = false }: { compact?: boolean }) 
   const partner = usePartnerStatus().data?.partner ?? null;
   const thoughts = useThoughts().data?.thoughts ?? [];
   const [busy, setBusy] = useState(false);
-  const now = useNow(TICK_MS);
+  // The tick only renders again; each render reads the clock. The tick's own time can be 5 s
+  // old when a tap's answer renders, which made the wait the interval plus that age.
+  useNow(TICK_MS);
+  const now = Date.now();
   const reasonId = useId();
   const cooldown = userId ? thoughtCooldown(thoughts, userId, now) : null;
   const reason = useCooldownText(cooldown, now);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Thought } from '@couple/protocol';
 import { THOUGHT_INTERVAL_SECONDS, THOUGHTS_PER_DAY } from '@couple/protocol/browser';
-import { thoughtCooldown } from './cooldown.js';
+import { minutesToWait, thoughtCooldown } from './cooldown.js';
 
 const ME = '11111111-1111-4111-8111-111111111111';
 const PARTNER = '22222222-2222-4222-8222-222222222222';
@@ -40,5 +40,24 @@ describe('thoughtCooldown', () => {
       until: NOW - oldest * MINUTE + 24 * 60 * MINUTE,
     });
     expect(thoughtCooldown([...day.slice(1), thought(25 * 60)], ME, NOW)).toBeNull();
+  });
+});
+
+describe('minutesToWait', () => {
+  const interval = THOUGHT_INTERVAL_SECONDS * 1000;
+  const until = NOW + interval;
+
+  it('says the whole interval right after a tap, even from a clock a few seconds behind', () => {
+    const minutes = THOUGHT_INTERVAL_SECONDS / 60;
+    expect(minutesToWait(until, NOW)).toBe(minutes);
+    expect(minutesToWait(until, NOW + 200)).toBe(minutes);
+    // The device's clock 4 s behind the server's, which stamped the thought.
+    expect(minutesToWait(until, NOW - 4_000)).toBe(minutes);
+  });
+
+  it('counts down in whole minutes, rounding up, and never below one', () => {
+    expect(minutesToWait(until, NOW + MINUTE + 1)).toBe(THOUGHT_INTERVAL_SECONDS / 60 - 1);
+    expect(minutesToWait(until, until - MINUTE)).toBe(1);
+    expect(minutesToWait(until, until - 1)).toBe(1);
   });
 });

@@ -31,3 +31,13 @@ export function thoughtCooldown(
   const next = last === undefined ? 0 : last + THOUGHT_INTERVAL_SECONDS * 1000;
   return next > now ? { reason: 'interval', until: next } : null;
 }
+
+/**
+ * The whole minutes left of an interval's wait, at least 1: what the button says. Never more
+ * than the interval: `until` is the server's time of the last thought plus the interval, so a
+ * device clock a few seconds behind the server's would say "6 minutes" for a 5-minute limit.
+ */
+export function minutesToWait(until: number, now: number): number {
+  const left = Math.min(until - now, THOUGHT_INTERVAL_SECONDS * 1000);
+  return Math.max(1, Math.ceil(left / 60_000));
+}

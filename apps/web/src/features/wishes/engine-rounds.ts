@@ -84,7 +84,6 @@ function ownBlob(blob: WishRound['offer'] | null): SealedWishBlob {
 
 async function reply(ctx: EngineContext, { round, currentSet }: StepInput): Promise<void> {
   const items = [...currentSet];
-  const held = await ctx.store.load(ctx.couple.selfId);
   const answer = await ctx.crypto.replyToWishRound({
     ...base(ctx, round.id),
     offer: partnerBlob(ctx, round.offer),
@@ -99,10 +98,9 @@ async function reply(ctx: EngineContext, { round, currentSet }: StepInput): Prom
   try {
     await ctx.api.replyWishRound(round.id, { reply: answer });
   } catch (error) {
-    await ctx.store.update(ctx.couple.selfId, (current) => ({
-      ...withoutRound(current, round.id),
-      lastSet: held.lastSet,
-    }));
+    // The record stays: the reply may have got there, and another one would be a second reply
+    // under the round's scalar. No round has matched this set then: this device starts one.
+    await ctx.store.update(ctx.couple.selfId, (current) => ({ ...current, lastSet: null }));
     throw error;
   }
 }

@@ -157,6 +157,46 @@ describe('two devices matching through the server', () => {
     expect(server.rounds.size).toBe(1);
   });
 
+  it('replies to a round id once: not to the round made again, nor after a failed reply', async () => {
+    const { server, alice, bob } = await couple();
+    await answer(alice, { [ids[0]!]: 'yes', [ids[1]!]: 'yes' });
+    await answer(bob, { [ids[0]!]: 'yes' });
+    await sync(alice);
+    await sync(bob); // replies
+    // Alice's device deletes the round and makes it again under its id, with another offer,
+    // after Bob's answers changed: a second reply would be made under the same scalar.
+    const [first] = server.rounds.values();
+    const { couple: pair, identity, partnerKey } = alice.ctx;
+    const offer = await wishCrypto.startWishRound({
+      roundId: first!.id,
+      couple: pair,
+      identity,
+      partnerPublicKey: partnerKey.publicKey,
+      items: [ids[1]!],
+    });
+    server.rounds.set(first!.id, { ...first!, offer, reply: null, finish: null });
+    await answer(bob, { [ids[1]!]: 'yes' });
+    await runRoundSteps(bob.ctx, await bob.ctx.api.getWishes(), bob.preferences);
+    expect(server.rounds.get(first!.id)?.reply).toBeNull();
+
+    // A reply that failed on the way (it may have got there) is not sent again either.
+    await answer(alice, { [ids[2]!]: 'yes' });
+    await sync(alice);
+    const [second] = server.rounds.values();
+    const api = bob.ctx.api;
+    const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+    bob.ctx = { ...bob.ctx, api: { ...api, replyWishRound: offline } };
+    await runRoundSteps(bob.ctx, await api.getWishes(), bob.preferences);
+    expect(bob.errors).toHaveLength(1);
+    bob.ctx = { ...bob.ctx, api };
+    await runRoundSteps(bob.ctx, await api.getWishes(), bob.preferences);
+    expect(server.rounds.get(second!.id)?.reply).toBeNull();
+    // Bob's device starts a round of its own instead, which finds the matches.
+    for (const step of [bob, alice, bob, alice]) await sync(step);
+    expect([...server.rounds.values()]).toEqual([]);
+    expect(await matchesOf(bob)).toEqual([ids[0]!, ids[1]!].sort());
+  });
+
   it('never answers a round sealed by a key this device does not trust', async () => {
     const { server, alice, bob } = await couple();
     const mallory = await createIdentity();

@@ -29,6 +29,15 @@ describe('the next step of a round', () => {
     expect(nextRoundStep(round(partner, false, false), me, undefined, false)).toBeNull();
   });
 
+  it('never replies to a round id it holds any record of, even with its reply gone', () => {
+    // The round was deleted and made again under the same id: the offer waits for a reply.
+    const again = round(partner, false, false);
+    for (const step of ['replied', 'completed'] as const) {
+      expect(nextRoundStep(again, me, record('responder', step), true)).toBeNull();
+    }
+    expect(nextRoundStep(again, me, record('initiator', 'started'), true)).toBeNull();
+  });
+
   it('waits while the partner has not replied to an own round', () => {
     expect(nextRoundStep(round(me, false, false), me, record('initiator', 'started'), true)).toBe(
       null,

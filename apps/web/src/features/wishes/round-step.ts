@@ -21,6 +21,9 @@ export type RoundStep = 'reply' | 'finish' | 'complete';
  * the person's name. The round scalar derives from the account's key, so another device of the
  * same person may take a step this one did not start; the device that did uses its record (the
  * set it started or replied with), and never takes a step twice.
+ * A round id this device holds any record of is never replied to: a round deleted and made
+ * again under the same id would otherwise get a second reply under the same scalar, with
+ * whatever the set is by then (docs/decisions.md, "A round id is used once").
  */
 export function nextRoundStep(
   round: WishRound,
@@ -31,7 +34,7 @@ export function nextRoundStep(
   const mayStep = (role: RoundRecord['role'], after: RoundRecord['step']) =>
     record ? record.role === role && record.step === after : answersHere;
   if (round.responder_id === selfId) {
-    if (round.reply === null) return answersHere ? 'reply' : null;
+    if (round.reply === null) return answersHere && !record ? 'reply' : null;
     return round.finish !== null && mayStep('responder', 'replied') ? 'complete' : null;
   }
   if (round.initiator_id !== selfId) return null;
