@@ -91,7 +91,8 @@ export class Client {
       const session = this.sessions.at(-1);
       if (session) Object.assign(session, { endedAt: Date.now(), reason });
       // A closing server disconnects its sockets itself, and socket.io does not reconnect after
-      // that: the web app connects again (after refreshing its session, which is still valid).
+      // that: the web app connects again, after a refresh of its session that this server,
+      // closing, does not answer (its token is still valid here, so this skips the refresh).
       if (reason === 'io server disconnect') this.socket.connect();
     });
     this.socket.io.on('reconnect_failed', () => (this.gaveUp = true));
