@@ -1,7 +1,7 @@
 // The release `npm run test:upgrade` upgrades from, built once and kept in the user's cache.
-import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { command, logged } from '../image/buildah.js';
 
 /**
@@ -47,6 +47,26 @@ const exists = (path: string) =>
     () => false,
   );
 
+const running = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Preparations left half done by runs that were stopped (each is a few hundred MB). */
+async function removeAbandoned(dir: string): Promise<void> {
+  const prefix = `${basename(dir)}.partial-`;
+  for (const name of await readdir(dirname(dir)).catch(() => [])) {
+    const pid = Number(name.slice(prefix.length));
+    if (name.startsWith(prefix) && !running(pid)) {
+      await rm(join(dirname(dir), name), { recursive: true, force: true });
+    }
+  }
+}
+
 /**
  * A checkout of `commit` with its dependencies installed and its server built the way that
  * commit's own scripts build it (`npm ci`, `npm run build -w @couple/server`), ready to run
@@ -60,8 +80,8 @@ export async function preparedRelease(
   const dir = cacheDirOf(commit);
   if (await exists(join(dir, 'apps/server/dist/server/main.js'))) return dir;
   log(`INFO preparing ${commit} in ${dir} (once: npm ci and the server build)`);
+  await removeAbandoned(dir);
   const staging = `${dir}.partial-${process.pid}`;
-  await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   const archive = join(staging, 'release.tar');
   await command('git', ['-C', ROOT, 'archive', '--output', archive, commit], 120_000).catch(

@@ -191,6 +191,16 @@ const work = await mkdtemp(join(tmpdir(), 'couple-upgrade-'));
 const cleanups: (() => Promise<unknown>)[] = [];
 const records: Records = { swaps: [], attempts: [], clients: [] };
 let failed = false;
+const cleanUp = async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+};
+// Stopped by hand: no server of the run is left running, no database left behind.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log(`FAIL stopped by ${signal}; the logs are in ${work}`);
+    void cleanUp().then(() => process.exit(1));
+  });
+}
 try {
   await run(work, cleanups, records);
   console.log(`PASS the rolling upgrade lost nothing (${seconds(started)})`);
@@ -205,6 +215,6 @@ try {
   await writeFile(file, JSON.stringify({ started, ...rest, people }, null, 1));
   console.log(`INFO the instances' logs and the clients' records (records.json) are in ${work}`);
 }
-for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+await cleanUp();
 if (!failed) await rm(work, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);
