@@ -149,10 +149,15 @@ async function run(work: string, cleanups: (() => Promise<unknown>)[], records: 
     const others = instances.filter((instance) => instance.port !== port);
     if (swaps.length === 1) {
       const [migrations, files] = [await database.migrations(), await migrationFiles()];
+      // Acknowledged by the other instance while this one started and migrated.
+      const meanwhile = clients
+        .filter((client) => client.port !== port)
+        .flatMap((client) => client.sent)
+        .filter((sent) => sent.ackedAt >= replacing && sent.ackedAt <= swap.readyAt!).length;
       check(
-        migrations.join() === files.join(),
-        `new 1 applied ${files.length - oldMigrations.length} migrations, up to ` +
-          `${files.at(-1)}, while ${others[0]!.name} served`,
+        migrations.join() === files.join() && meanwhile > 0,
+        `new 1 applied ${files.length - oldMigrations.length} migrations, up to ${files.at(-1)}, ` +
+          `while ${others[0]!.name} served (${meanwhile} desires meanwhile)`,
         `the database has ${migrations.at(-1)}`,
       );
     }
