@@ -1,17 +1,17 @@
 // One person of the test: a live socket on their instance, and a sender that sends desires to
 // their partner over HTTP and over the socket in turn, each until it is acknowledged.
 import { randomUUID } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import {
   API_ROUTES,
   CLIENT_EVENTS,
-  LIVE_CHANNEL,
   SERVER_EVENTS,
   messageSchema,
   type Ack,
   type Message,
 } from '@couple/protocol';
 import { desire, type TestUser } from '../../apps/server/test/helpers/api.js';
+import { webAppSocket } from '../../apps/server/test/helpers/live-client.js';
 import {
   classifyAck,
   classifyAckError,
@@ -73,19 +73,9 @@ export class Client {
     readonly port: number,
     private readonly attempts: Attempt[],
   ) {
-    // As the web app opens it (apps/web/src/lib/live.ts), on websocket only: each client talks
-    // to its own instance directly, so nothing needs sticky polling sessions.
-    this.socket = io(`http://127.0.0.1:${port}`, {
-      path: LIVE_CHANNEL.path,
-      auth: { token: user.token },
-      transports: ['websocket'],
-      forceNew: true,
-      reconnectionAttempts: LIVE_CHANNEL.reconnectionAttempts,
-      reconnectionDelay: LIVE_CHANNEL.reconnectionDelayMs,
-      reconnectionDelayMax: LIVE_CHANNEL.reconnectionDelayMaxMs,
-      randomizationFactor: LIVE_CHANNEL.randomizationFactor,
-      timeout: LIVE_CHANNEL.connectTimeoutMs,
-    });
+    // As the web app opens it, on websocket only: each client talks to its own instance
+    // directly, so nothing needs sticky polling sessions.
+    this.socket = webAppSocket(`http://127.0.0.1:${port}`, user.token);
     this.socket.on('connect', () => this.sessions.push({ connectedAt: Date.now(), received: [] }));
     this.socket.on('disconnect', (reason) => {
       const session = this.sessions.at(-1);
