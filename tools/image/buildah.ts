@@ -26,10 +26,10 @@ export async function command(file: string, args: string[], timeoutMs: number): 
 }
 
 /** Runs a long command with its output in a log file; rejects with the log's tail on failure. */
-export function logged(file: string, args: string[], log: string, timeoutMs: number) {
+export function logged(file: string, args: string[], log: string, timeoutMs: number, cwd?: string) {
   return new Promise<void>((resolve, reject) => {
     const out = createWriteStream(log);
-    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let tail = '';
     const keep = (chunk: Buffer) => {
       out.write(chunk);

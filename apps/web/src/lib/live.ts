@@ -138,10 +138,15 @@ function openSocket(opened: Socket): void {
     setState('disconnected');
     // The server closed it: this session may have been signed out from another device. A refresh
     // finds out, and a refused one clears the session, which sends the app to the welcome screen.
+    // A refresh that reaches no server (it is restarting: 503, or nothing listens) keeps the
+    // session, and socket.io's attempts then wait for the server to come back.
     if (reason === 'io server disconnect') {
       void refreshSession()
-        .then((session) => session && socket?.connect())
-        .catch((error: unknown) => logClientError('live_refresh', error));
+        .catch((error: unknown) => {
+          logClientError('live_refresh', error);
+          return getSession();
+        })
+        .then((session) => session && socket?.connect());
     }
   });
   opened.on('connect_error', (error) => {
