@@ -34,6 +34,8 @@ const TIERS: Tier[] = [
   { name: 'static', script: 'test:static' },
   { name: 'unit', script: 'test:unit', report: 'vitest' },
   { name: 'integration', script: 'test:integration', report: 'vitest' },
+  // After integration, never beside it: both migrate databases on the shared PostgreSQL.
+  { name: 'upgrade', script: 'test:upgrade' },
   { name: 'e2e', script: 'test:e2e', report: 'playwright' },
   { name: 'image', script: 'test:image', beside: true },
   // After the image tier, whose stand-in base its own node stand-in starts from.
