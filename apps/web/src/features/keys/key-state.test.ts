@@ -96,6 +96,28 @@ describe('deriveKeyState', async () => {
     });
   });
 
+  it('warns, and never counts as verified, when the server gives one of one’s own keys as the partner’s', () => {
+    const keys = { own: infoOf(mine), partner: infoOf(older) };
+    const verified = device({ verifiedPair: pairOf(keys.own, keys.partner) });
+    // A record an older version made, which pinned that key as the partner's on first use.
+    const pins = [pinOf(partner), pinOf(older)];
+    const state = deriveKeyState(keys, history([]), [older, mine], verified, PARTNER_ID, pins);
+    expect(state).toMatchObject({
+      partnerKeyChanged: true,
+      partnerKeyIsOwn: true,
+      verified: false,
+    });
+    const listed = deriveKeyState(
+      keys,
+      history([infoOf(mine), infoOf(older)]),
+      [mine],
+      device(),
+      PARTNER_ID,
+      pins,
+    );
+    expect(listed).toMatchObject({ partnerKeyChanged: true, partnerKeyIsOwn: true });
+  });
+
   it('keeps "verified" only for the pair of keys that was compared', () => {
     const keys = { own: infoOf(mine), partner: infoOf(partner) };
     const verified = device({ verifiedPair: pairOf(keys.own, keys.partner) });

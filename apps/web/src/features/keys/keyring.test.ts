@@ -33,7 +33,7 @@ describe('pins stored by an older version', async () => {
       replaced_at: null,
       rotation_signature: null,
     }));
-    const now = { partnerId: PARTNER_ID, history, pins };
+    const now = { partnerId: PARTNER_ID, history, pins, ownKeyIds: new Set<string>() };
     expect(partnerKeyChangeOf({ ...now, partner: infoOf(second) })).toBe('none');
     expect(partnerKeyChangeOf({ ...now, partner: infoOf(first) })).toBe('unsigned');
   });

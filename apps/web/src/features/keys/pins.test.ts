@@ -38,8 +38,10 @@ function context(
   current: Identity,
   history: KeyHistoryEntry[],
   pins: PartnerKeyPin[] = [],
+  own: Identity[] = [],
 ): PinContext {
-  return { partnerId: PARTNER_ID, partner: info(current), history, pins };
+  const ownKeyIds = new Set(own.map((identity) => identity.keyId));
+  return { partnerId: PARTNER_ID, partner: info(current), history, pins, ownKeyIds };
 }
 
 const signed = (previous: Identity, next: Identity, userId = PARTNER_ID) =>
@@ -48,7 +50,8 @@ const signed = (previous: Identity, next: Identity, userId = PARTNER_ID) =>
 const reasons = (pins: PartnerKeyPin[]) => pins.map((pin) => [pin.keyId, pin.reason]);
 
 describe('pinned partner keys', async () => {
-  const [first, second, third, forger] = await Promise.all([
+  const [first, second, third, forger, mine] = await Promise.all([
+    createIdentity(),
     createIdentity(),
     createIdentity(),
     createIdentity(),
@@ -128,7 +131,7 @@ describe('pinned partner keys', async () => {
   it('never pins a public key under another key’s id', async () => {
     const swapped = { ...entry(second), key_id: first.keyId };
     const pins = await pinsToSettle(
-      { partnerId: PARTNER_ID, partner: null, history: [swapped], pins: [] },
+      { partnerId: PARTNER_ID, partner: null, history: [swapped], pins: [], ownKeyIds: new Set() },
       DEVICE,
     );
     expect(pins).toEqual([]);
@@ -179,5 +182,19 @@ describe('pinned partner keys', async () => {
     expect(partnerKeyChangeOf({ ...rolledBack, pins: again })).toBe('none');
     expect(pinnedCurrentKeyOf({ ...rolledBack, pins: again })?.keyId).toBe(first.keyId);
     expect(partnerKeyChangeOf({ ...changed, pins: again })).toBe('unsigned');
+  });
+
+  it('refuses one of the account’s own keys as the partner’s, on first use and after', async () => {
+    const firstUse = context(mine, [entry(mine)], [], [mine]);
+    expect(await pinsToSettle(firstUse, DEVICE)).toEqual([]);
+    expect(partnerKeyChangeOf(firstUse)).toBe('unsigned');
+    const pins = await pinsToSettle(context(first, [entry(first)]), DEVICE);
+    const swapped = context(mine, [entry(mine), entry(first)], pins, [mine]);
+    expect(await acceptancePins(swapped, 'accepted')).toEqual([]);
+    expect(partnerKeyChangeOf(swapped)).toBe('unsigned');
+    // A record that an older version made, pinning that key on first use, changes nothing.
+    const older = await pinsToSettle(context(mine, [entry(mine)]), DEVICE);
+    expect(partnerKeyChangeOf({ ...swapped, pins: [...pins, ...older] })).toBe('unsigned');
+    expect(pinnedCurrentKeyOf({ ...swapped, pins: [...pins, ...older] })).toBeNull();
   });
 });

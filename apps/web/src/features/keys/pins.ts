@@ -9,13 +9,15 @@ export interface PinContext {
   partner: KeyInfo | null;
   history: readonly KeyHistoryEntry[];
   pins: readonly PartnerKeyPin[];
+  /** The account's own keys: the server may not name one of them as the partner's. */
+  ownKeyIds: ReadonlySet<string>;
 }
 
 /**
  * - `none`: every key the server names is recorded, and the current one was accepted here;
  * - `signed`: the current key is trusted only because a trusted key signed it (a rotation);
  * - `unsigned`: the current key, or a key in the history, was never accepted here; or the
- *   current key was superseded here (a rollback).
+ *   current key was superseded here (a rollback), or is one of the account's own.
  */
 export type PartnerKeyChange = 'none' | 'signed' | 'unsigned';
 
@@ -67,6 +69,7 @@ export function partnerKeyChangeOf(context: PinContext): PartnerKeyChange {
   const unseen = partnerKeysOf(context).some((key) => !recordedIds.has(key.key_id));
   if (
     unseen ||
+    context.ownKeyIds.has(partner.key_id) ||
     supersededKeysOf(recorded, partnerId).has(partner.key_id) ||
     !trustedKeysOf(recorded, partnerId).has(partner.key_id)
   ) {
@@ -80,7 +83,7 @@ export function partnerKeyChangeOf(context: PinContext): PartnerKeyChange {
 
 /**
  * The partner's current key as pinned here, while it raises no key-change warning: the only key
- * wishes run with (never one the server merely names, nor one it superseded).
+ * wishes run with: never one the server merely names, one superseded here, or one's own.
  */
 export function pinnedCurrentKeyOf(
   context: PinContext,
@@ -104,6 +107,7 @@ type KeyIds = readonly string[];
 /** A key to pin, why, and the keys it supersedes. */
 type PinEntry = readonly [PartnerKey, PinReason, KeyIds?];
 
+/** Never a key of the account's own: a server naming one as the partner's is refused. */
 async function pinsFor(
   context: PinContext,
   entries: readonly PinEntry[],
@@ -111,7 +115,7 @@ async function pinsFor(
   const checked = await Promise.all(entries.map(([key]) => keyIdMatches(key)));
   const pinnedAt = new Date().toISOString();
   return entries
-    .filter((_, index) => checked[index])
+    .filter(([key], index) => checked[index] && !context.ownKeyIds.has(key.key_id))
     .map(([key, reason, supersedes = []]) => ({
       partnerId: context.partnerId,
       keyId: key.key_id,
