@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import type { ApiBody, Session } from '@couple/protocol';
+import type { ApiBody, IdentityKeysAnswer, Session } from '@couple/protocol';
 import { API_ROUTES, type ApiRouteName } from '@couple/protocol/browser';
 import { apiPath } from './api-route.js';
 
@@ -108,6 +108,11 @@ export class Backend {
   async receivedIds(user: ApiUser): Promise<string[]> {
     const body = await this.call<{ messages: { id: string }[] }>('listReceivedMessages', { user });
     return body.messages.map((message) => message.id);
+  }
+
+  /** The user's current identity key and the partner's, as the server answers them now. */
+  async identityKeys(user: ApiUser): Promise<IdentityKeysAnswer> {
+    return this.call<IdentityKeysAnswer, 'getIdentityKeys'>('getIdentityKeys', { user });
   }
 
   /** Two signed-up, paired partners. */

@@ -86,6 +86,9 @@ export const KEY_TEXTS = {
     /*i18n*/ '{name} hasn’t set up end-to-end encryption yet: notes use the older format until they do.',
   keyChanged:
     /*i18n*/ '{name}’s encryption key changed. This happens when they set up a new key; if you didn’t expect it, compare your safety number before sending anything private.',
+  /** The server names one of the account's own keys as the partner's: nothing accepts it. */
+  partnerKeyIsOwn:
+    /*i18n*/ 'The server gives one of your own encryption keys as {name}’s. Desires, notes and wish matching wait until it gives {name}’s own key.',
   /** A signed rotation: the partner's previous key, pinned here, vouched for the new one. */
   keyRotatedSigned:
     /*i18n*/ '{name} rotated their encryption key (signed by their previous key). You can compare your new safety number to be sure.',

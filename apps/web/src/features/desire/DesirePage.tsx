@@ -173,6 +173,7 @@ export function DesirePage() {
       {keyChanged && (
         <KeyChangeWarning
           partnerName={partnerName}
+          ownKey={keys.state?.partnerKeyIsOwn ?? false}
           busy={busy}
           onSendAnyway={() => void submit(undefined, { acceptKeyChange: true })}
         />

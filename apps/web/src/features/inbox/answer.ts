@@ -26,8 +26,10 @@ async function sealAnswerNote(
   cached: boolean,
 ): Promise<SealedNoteInput> {
   const state = await fetchKeyState(queryClient, userId, message.sender_id, { cached });
-  if (state.partnerKeyChanged)
-    throw new NoteSealError(i18n._(KEY_TEXTS.keyChanged, { name: partnerName }));
+  if (state.partnerKeyChanged) {
+    const text = state.partnerKeyIsOwn ? KEY_TEXTS.partnerKeyIsOwn : KEY_TEXTS.keyChanged;
+    throw new NoteSealError(i18n._(text, { name: partnerName }));
+  }
   return sealNoteWith(noteSealOf(state), text, {
     messageId: message.id,
     senderId: userId,

@@ -9,7 +9,7 @@ const TONES = {
   info: 'bg-brand-50 text-slate-800 ring-brand-200',
 } as const;
 
-/** A notice about the partner's key: what happened, one action, and the safety number. */
+/** A notice about the partner's key: what happened, an action if one helps, the safety number. */
 export function KeyNotice({
   tone,
   testId,
@@ -22,7 +22,7 @@ export function KeyNotice({
   testId: string;
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
   text: string;
-  action: { label: string; onClick: () => void; busy: boolean };
+  action?: { label: string; onClick: () => void; busy: boolean };
   className?: string;
 }) {
   return (
@@ -36,9 +36,11 @@ export function KeyNotice({
         {text}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" onClick={action.onClick} disabled={action.busy}>
-          {action.label}
-        </Button>
+        {action && (
+          <Button type="button" onClick={action.onClick} disabled={action.busy}>
+            {action.label}
+          </Button>
+        )}
         <SafetyNumberLink className="rounded-xl px-4 py-2 text-sm" />
       </div>
     </div>

@@ -1,46 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { KeyInfo } from '@couple/protocol';
-import { createIdentity, type Identity } from '@couple/protocol';
+import { createIdentity } from '@couple/protocol';
 import { deriveKeyState, pairOf } from './key-state.js';
-import type { DeviceKeyState } from './keyring.js';
-import type { PartnerKeyPin } from './keyring.js';
+import {
+  PARTNER_ID,
+  deviceOf as device,
+  historyOf as history,
+  infoOf,
+  pinOf,
+} from './key-state.test-support.js';
 import { noteSealOf } from './seal.js';
-
-const PARTNER_ID = '22222222-2222-4222-8222-222222222222';
-
-function infoOf(identity: Identity, previous: string | null = null): KeyInfo {
-  return {
-    public_key: identity.publicKey,
-    key_id: identity.keyId,
-    created_at: '2026-11-23T10:00:00.000Z',
-    previous_key_id: previous,
-  };
-}
-
-const history = (entries: KeyInfo[], partner: KeyInfo[] = []) => ({
-  own: entries.map((entry) => ({ ...entry, replaced_at: null, rotation_signature: null })),
-  partner: partner.map((entry) => ({ ...entry, replaced_at: null, rotation_signature: null })),
-});
-
-function pinOf(identity: Identity, reason: PartnerKeyPin['reason'] = 'first-use'): PartnerKeyPin {
-  return {
-    partnerId: PARTNER_ID,
-    keyId: identity.keyId,
-    publicKey: identity.publicKey,
-    reason,
-    pinnedAt: '2026-11-23T10:00:00.000Z',
-  };
-}
-
-function device(patch: Partial<DeviceKeyState> = {}): DeviceKeyState {
-  return {
-    userId: '11111111-1111-4111-8111-111111111111',
-    acceptedPartnerKey: null,
-    verifiedPair: null,
-    phraseSavedForKeyId: null,
-    ...patch,
-  };
-}
 
 describe('deriveKeyState', async () => {
   const [mine, older, partner, partnerNext] = await Promise.all([
@@ -126,6 +94,28 @@ describe('deriveKeyState', async () => {
       partnerKeyChanged: false,
       partnerKeyRotated: false,
     });
+  });
+
+  it('warns, and never counts as verified, when the server gives one of one’s own keys as the partner’s', () => {
+    const keys = { own: infoOf(mine), partner: infoOf(older) };
+    const verified = device({ verifiedPair: pairOf(keys.own, keys.partner) });
+    // A record an older version made, which pinned that key as the partner's on first use.
+    const pins = [pinOf(partner), pinOf(older)];
+    const state = deriveKeyState(keys, history([]), [older, mine], verified, PARTNER_ID, pins);
+    expect(state).toMatchObject({
+      partnerKeyChanged: true,
+      partnerKeyIsOwn: true,
+      verified: false,
+    });
+    const listed = deriveKeyState(
+      keys,
+      history([infoOf(mine), infoOf(older)]),
+      [mine],
+      device(),
+      PARTNER_ID,
+      pins,
+    );
+    expect(listed).toMatchObject({ partnerKeyChanged: true, partnerKeyIsOwn: true });
   });
 
   it('keeps "verified" only for the pair of keys that was compared', () => {

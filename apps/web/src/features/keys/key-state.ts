@@ -24,6 +24,11 @@ export interface KeyState {
    * no trusted key signed it: the full key-change warning, before anything is sent.
    */
   partnerKeyChanged: boolean;
+  /**
+   * The server names one of the account's own keys as the partner's: a key change that no
+   * acceptance clears, since this device then holds no key of the partner's to seal to.
+   */
+  partnerKeyIsOwn: boolean;
   /** The partner rotated their key and their previous, trusted key signed it: a milder notice. */
   partnerKeyRotated: boolean;
   /** Keys a note may be sealed with to show as end-to-end: own identities and trusted pins. */
@@ -33,6 +38,19 @@ export interface KeyState {
   /** The recovery phrase of the current key has not been confirmed as written down here. */
   phraseUnsaved: boolean;
   publicKeys: Map<string, string>;
+}
+
+/** The account's keys: those this device holds and those the server lists as its own. */
+export function ownKeyIdsOf(
+  server: IdentityKeysAnswer,
+  history: KeyHistoryAnswer,
+  identities: readonly Identity[],
+): Set<string> {
+  return new Set([
+    ...identities.map((identity) => identity.keyId),
+    ...history.own.map((entry) => entry.key_id),
+    ...(server.own ? [server.own.key_id] : []),
+  ]);
 }
 
 export function deriveKeyState(
@@ -61,8 +79,12 @@ export function deriveKeyState(
   }
   for (const identity of identities) publicKeys.set(identity.keyId, identity.publicKey);
   if (partner) publicKeys.set(partner.key_id, partner.public_key);
-  const pinContext = partnerId ? { partnerId, partner, history: history.partner, pins } : null;
+  const ownKeyIds = ownKeyIdsOf(server, history, identities);
+  const pinContext = partnerId
+    ? { partnerId, partner, history: history.partner, pins, ownKeyIds }
+    : null;
   const change = pinContext ? partnerKeyChangeOf(pinContext) : 'none';
+  const partnerKeyIsOwn = pinContext?.partner ? ownKeyIds.has(pinContext.partner.key_id) : false;
   const trustedSenders = pinContext ? trustedKeysOf(pins, pinContext.partnerId) : new Map();
   for (const identity of identities) trustedSenders.set(identity.keyId, identity.publicKey);
   return {
@@ -72,9 +94,14 @@ export function deriveKeyState(
     partner,
     pinContext,
     partnerKeyChanged: change === 'unsigned',
+    partnerKeyIsOwn,
     partnerKeyRotated: change === 'signed',
     trustedSenders,
-    verified: partner !== null && own !== null && device.verifiedPair === pairOf(own, partner),
+    verified:
+      partner !== null &&
+      own !== null &&
+      !partnerKeyIsOwn &&
+      device.verifiedPair === pairOf(own, partner),
     phraseUnsaved: current !== null && device.phraseSavedForKeyId !== current.keyId,
     publicKeys,
   };

@@ -33,6 +33,11 @@ export interface PartnerKeyPin {
   publicKey: string;
   reason: PinReason;
   pinnedAt: string;
+  /**
+   * The partner's keys this pin superseded at `pinnedAt` (supersession.ts): the signer of a
+   * signed rotation, or every other key when the person accepted or verified this one.
+   */
+  supersedes: readonly string[];
 }
 
 /** What this device remembers about the account's keys, apart from the keys themselves. */
@@ -50,8 +55,10 @@ export interface DeviceKeyState {
 }
 
 /** One accepted partner key, as this device recorded it for one of its accounts. */
-interface StoredPin extends PartnerKeyPin {
+interface StoredPin extends Omit<PartnerKeyPin, 'supersedes'> {
   userId: string;
+  /** Missing from the rows written before pins recorded what they superseded. */
+  supersedes?: readonly string[];
 }
 
 interface KeyringSchema extends DBSchema {
@@ -133,16 +140,38 @@ export async function updateDeviceState(
   return next;
 }
 
-/** The partner keys this device accepted for the account, oldest first. */
-export async function loadPins(userId: string): Promise<PartnerKeyPin[]> {
-  const stored = await (await db()).getAllFromIndex('pins', 'byUser', userId);
-  return stored.map(({ partnerId, keyId, publicKey, reason, pinnedAt }) => ({
+type StoredFields = Omit<StoredPin, 'userId'>;
+
+/**
+ * What a row written before pins recorded it superseded: every other key an earlier row
+ * trusted. Each trusting row was the partner's current key when it was written, so those keys
+ * had been replaced by then.
+ */
+function supersededBefore(stored: readonly StoredFields[], index: number): string[] {
+  const pin = stored[index];
+  if (!pin || pin.reason === 'seen-in-history') return [];
+  const earlier = stored
+    .slice(0, index)
+    .filter((row) => row.partnerId === pin.partnerId && row.reason !== 'seen-in-history')
+    .filter((row) => row.keyId !== pin.keyId);
+  return [...new Set(earlier.map((row) => row.keyId))];
+}
+
+/** Pins as stored, oldest first, read in today's shape (rows are never rewritten). */
+export function pinsFromStored(stored: readonly StoredFields[]): PartnerKeyPin[] {
+  return stored.map(({ partnerId, keyId, publicKey, reason, pinnedAt, supersedes }, index) => ({
     partnerId,
     keyId,
     publicKey,
     reason,
     pinnedAt,
+    supersedes: supersedes ?? supersededBefore(stored, index),
   }));
+}
+
+/** The partner keys this device accepted for the account, oldest first. */
+export async function loadPins(userId: string): Promise<PartnerKeyPin[]> {
+  return pinsFromStored(await (await db()).getAllFromIndex('pins', 'byUser', userId));
 }
 
 export async function appendPins(userId: string, pins: readonly PartnerKeyPin[]): Promise<void> {

@@ -6,10 +6,12 @@ import {
   acceptancePins,
   isConfirmedSealer,
   partnerKeyChangeOf,
+  pinnedCurrentKeyOf,
   pinsToSettle,
   trustedKeysOf,
   type PinContext,
 } from './pins.js';
+import { supersededKeysOf } from './supersession.js';
 
 const PARTNER_ID = '22222222-2222-4222-8222-222222222222';
 const DEVICE: DeviceKeyState = {
@@ -36,8 +38,10 @@ function context(
   current: Identity,
   history: KeyHistoryEntry[],
   pins: PartnerKeyPin[] = [],
+  own: Identity[] = [],
 ): PinContext {
-  return { partnerId: PARTNER_ID, partner: info(current), history, pins };
+  const ownKeyIds = new Set(own.map((identity) => identity.keyId));
+  return { partnerId: PARTNER_ID, partner: info(current), history, pins, ownKeyIds };
 }
 
 const signed = (previous: Identity, next: Identity, userId = PARTNER_ID) =>
@@ -46,7 +50,8 @@ const signed = (previous: Identity, next: Identity, userId = PARTNER_ID) =>
 const reasons = (pins: PartnerKeyPin[]) => pins.map((pin) => [pin.keyId, pin.reason]);
 
 describe('pinned partner keys', async () => {
-  const [first, second, third, forger] = await Promise.all([
+  const [first, second, third, forger, mine] = await Promise.all([
+    createIdentity(),
     createIdentity(),
     createIdentity(),
     createIdentity(),
@@ -126,7 +131,7 @@ describe('pinned partner keys', async () => {
   it('never pins a public key under another key’s id', async () => {
     const swapped = { ...entry(second), key_id: first.keyId };
     const pins = await pinsToSettle(
-      { partnerId: PARTNER_ID, partner: null, history: [swapped], pins: [] },
+      { partnerId: PARTNER_ID, partner: null, history: [swapped], pins: [], ownKeyIds: new Set() },
       DEVICE,
     );
     expect(pins).toEqual([]);
@@ -145,5 +150,51 @@ describe('pinned partner keys', async () => {
     const trusted = trustedKeysOf(after.pins, PARTNER_ID);
     expect(isConfirmedSealer(second.keyId, trusted)).toBe(true);
     expect(isConfirmedSealer(forger.keyId, trusted)).toBe(false);
+  });
+
+  it('warns when the server offers again a key that a signed rotation replaced', async () => {
+    const pins = await pinsToSettle(context(first, [entry(first)]), DEVICE);
+    const rotated = [entry(second, await signed(first, second)), entry(first)];
+    const record = [...pins, ...(await pinsToSettle(context(second, rotated, pins), DEVICE))];
+    expect(partnerKeyChangeOf(context(second, rotated, record))).toBe('signed');
+    // A rolled-back database: the first key current again, the second gone or still listed.
+    const rolledBack = context(first, [entry(first)], record);
+    expect(await pinsToSettle(rolledBack, DEVICE)).toEqual([]);
+    expect(partnerKeyChangeOf(rolledBack)).toBe('unsigned');
+    expect(partnerKeyChangeOf(context(first, rotated, record))).toBe('unsigned');
+    expect(pinnedCurrentKeyOf(rolledBack)).toBeNull();
+    expect(supersededKeysOf(record, PARTNER_ID)).toEqual(
+      new Map([[first.keyId, record.at(-1)?.pinnedAt]]),
+    );
+    // The first key still vouches for the notes it sealed before.
+    expect(isConfirmedSealer(first.keyId, trustedKeysOf(record, PARTNER_ID))).toBe(true);
+  });
+
+  it('warns when the server offers again a key the person replaced, until accepted again', async () => {
+    const pins = await pinsToSettle(context(first, [entry(first)]), DEVICE);
+    const changed = context(second, [entry(second), entry(first)], pins);
+    const record = [...pins, ...(await acceptancePins(changed, 'accepted'))];
+    expect(partnerKeyChangeOf({ ...changed, pins: record })).toBe('none');
+    const rolledBack = context(first, [entry(first)], record);
+    expect(partnerKeyChangeOf(rolledBack)).toBe('unsigned');
+    // Accepting it again is the person's choice: the warning goes, and the other key is replaced.
+    const again = [...record, ...(await acceptancePins(rolledBack, 'accepted'))];
+    expect(partnerKeyChangeOf({ ...rolledBack, pins: again })).toBe('none');
+    expect(pinnedCurrentKeyOf({ ...rolledBack, pins: again })?.keyId).toBe(first.keyId);
+    expect(partnerKeyChangeOf({ ...changed, pins: again })).toBe('unsigned');
+  });
+
+  it('refuses one of the account’s own keys as the partner’s, on first use and after', async () => {
+    const firstUse = context(mine, [entry(mine)], [], [mine]);
+    expect(await pinsToSettle(firstUse, DEVICE)).toEqual([]);
+    expect(partnerKeyChangeOf(firstUse)).toBe('unsigned');
+    const pins = await pinsToSettle(context(first, [entry(first)]), DEVICE);
+    const swapped = context(mine, [entry(mine), entry(first)], pins, [mine]);
+    expect(await acceptancePins(swapped, 'accepted')).toEqual([]);
+    expect(partnerKeyChangeOf(swapped)).toBe('unsigned');
+    // A record that an older version made, pinning that key on first use, changes nothing.
+    const older = await pinsToSettle(context(mine, [entry(mine)]), DEVICE);
+    expect(partnerKeyChangeOf({ ...swapped, pins: [...pins, ...older] })).toBe('unsigned');
+    expect(pinnedCurrentKeyOf({ ...swapped, pins: [...pins, ...older] })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { KeyHistoryEntry, KeyInfo } from '@couple/protocol';
 import { keyIdOfPublicKey, verifyKeyRotation } from '@couple/protocol/browser';
 import type { DeviceKeyState, PartnerKeyPin, PinReason } from './keyring.js';
+import { supersededKeysOf } from './supersession.js';
 
 /** What the server says now about the partner's keys, and what this device recorded. */
 export interface PinContext {
@@ -8,12 +9,15 @@ export interface PinContext {
   partner: KeyInfo | null;
   history: readonly KeyHistoryEntry[];
   pins: readonly PartnerKeyPin[];
+  /** The account's own keys: the server may not name one of them as the partner's. */
+  ownKeyIds: ReadonlySet<string>;
 }
 
 /**
  * - `none`: every key the server names is recorded, and the current one was accepted here;
  * - `signed`: the current key is trusted only because a trusted key signed it (a rotation);
- * - `unsigned`: the current key, or a key in the history, was never accepted here.
+ * - `unsigned`: the current key, or a key in the history, was never accepted here; or the
+ *   current key was superseded here (a rollback), or is one of the account's own.
  */
 export type PartnerKeyChange = 'none' | 'signed' | 'unsigned';
 
@@ -63,11 +67,31 @@ export function partnerKeyChangeOf(context: PinContext): PartnerKeyChange {
   const recorded = pinsOf(context.pins, partnerId);
   const recordedIds = new Set(recorded.map((pin) => pin.keyId));
   const unseen = partnerKeysOf(context).some((key) => !recordedIds.has(key.key_id));
-  if (unseen || !trustedKeysOf(recorded, partnerId).has(partner.key_id)) return 'unsigned';
+  if (
+    unseen ||
+    context.ownKeyIds.has(partner.key_id) ||
+    supersededKeysOf(recorded, partnerId).has(partner.key_id) ||
+    !trustedKeysOf(recorded, partnerId).has(partner.key_id)
+  ) {
+    return 'unsigned';
+  }
   const reasons = recorded.filter((pin) => pin.keyId === partner.key_id).map((pin) => pin.reason);
   return reasons.every((reason) => reason === 'signed-rotation' || reason === 'seen-in-history')
     ? 'signed'
     : 'none';
+}
+
+/**
+ * The partner's current key as pinned here, while it raises no key-change warning: the only key
+ * wishes run with: never one the server merely names, one superseded here, or one's own.
+ */
+export function pinnedCurrentKeyOf(
+  context: PinContext,
+): { keyId: string; publicKey: string } | null {
+  const { partner, partnerId } = context;
+  if (!partner || partnerKeyChangeOf(context) === 'unsigned') return null;
+  const publicKey = trustedKeysOf(context.pins, partnerId).get(partner.key_id);
+  return publicKey ? { keyId: partner.key_id, publicKey } : null;
 }
 
 /** A server could pair a key id with another public key: a pin keeps only matching pairs. */
@@ -79,24 +103,27 @@ async function keyIdMatches(key: PartnerKey): Promise<boolean> {
   }
 }
 
-function pinOf(partnerId: string, key: PartnerKey, reason: PinReason): PartnerKeyPin {
-  return {
-    partnerId,
-    keyId: key.key_id,
-    publicKey: key.public_key,
-    reason,
-    pinnedAt: new Date().toISOString(),
-  };
-}
+type KeyIds = readonly string[];
+/** A key to pin, why, and the keys it supersedes. */
+type PinEntry = readonly [PartnerKey, PinReason, KeyIds?];
 
+/** Never a key of the account's own: a server naming one as the partner's is refused. */
 async function pinsFor(
-  partnerId: string,
-  entries: readonly (readonly [PartnerKey, PinReason])[],
+  context: PinContext,
+  entries: readonly PinEntry[],
 ): Promise<PartnerKeyPin[]> {
   const checked = await Promise.all(entries.map(([key]) => keyIdMatches(key)));
+  const pinnedAt = new Date().toISOString();
   return entries
-    .filter((_, index) => checked[index])
-    .map(([key, why]) => pinOf(partnerId, key, why));
+    .filter(([key], index) => checked[index] && !context.ownKeyIds.has(key.key_id))
+    .map(([key, reason, supersedes = []]) => ({
+      partnerId: context.partnerId,
+      keyId: key.key_id,
+      publicKey: key.public_key,
+      reason,
+      pinnedAt,
+      supersedes,
+    }));
 }
 
 /**
@@ -121,21 +148,25 @@ function firstPins(context: PinContext, device: DeviceKeyState): [PartnerKey, Pi
   ]);
 }
 
-/** Keys of the partner a trusted key signed as its successor, following the chain. */
+/**
+ * Keys of the partner a trusted key signed as its successor, following the chain, each with
+ * its signer: a signed rotation supersedes the key that signed it.
+ */
 async function signedRotations(
   context: PinContext,
   trusted: Map<string, string>,
-): Promise<PartnerKey[]> {
-  const signed: PartnerKey[] = [];
+): Promise<PinEntry[]> {
+  const signed: PinEntry[] = [];
   let pending = partnerKeysOf(context).filter(
     (key) => key.rotation_signature !== null && !trusted.has(key.key_id),
   );
   for (let found = true; found && pending.length > 0;) {
     found = false;
     for (const key of pending) {
-      if (!(await isSignedByAny(context.partnerId, key, trusted))) continue;
+      const signer = await signerAmong(context.partnerId, key, trusted);
+      if (signer === null) continue;
       trusted.set(key.key_id, key.public_key);
-      signed.push(key);
+      signed.push([key, 'signed-rotation', [signer]]);
       found = true;
     }
     pending = pending.filter((key) => !trusted.has(key.key_id));
@@ -143,11 +174,12 @@ async function signedRotations(
   return signed;
 }
 
-async function isSignedByAny(
+/** The id of the trusted key that signed `key` as its successor, if one did. */
+async function signerAmong(
   userId: string,
   key: PartnerKey,
   trusted: ReadonlyMap<string, string>,
-): Promise<boolean> {
+): Promise<string | null> {
   for (const [keyId, publicKey] of trusted) {
     const valid = await verifyKeyRotation({
       userId,
@@ -155,9 +187,9 @@ async function isSignedByAny(
       nextPublicKey: key.public_key,
       signature: key.rotation_signature ?? '',
     });
-    if (valid) return true;
+    if (valid) return keyId;
   }
-  return false;
+  return null;
 }
 
 /**
@@ -177,7 +209,7 @@ export async function pinsToSettle(
   const first =
     trustsNone && context.partner
       ? await pinsFor(
-          partnerId,
+          context,
           firstPins(context, device).filter(
             ([key, why]) => !recorded.some((pin) => pin.keyId === key.key_id && pin.reason === why),
           ),
@@ -186,28 +218,28 @@ export async function pinsToSettle(
   const known = [...context.pins, ...first];
   const trusted = trustedKeysOf(known, partnerId);
   const signed = await signedRotations({ ...context, pins: known }, trusted);
-  return [
-    ...first,
-    ...(await pinsFor(
-      partnerId,
-      signed.map((key) => [key, 'signed-rotation']),
-    )),
-  ];
+  return [...first, ...(await pinsFor(context, signed))];
 }
 
 /**
  * What the person's acceptance appends: the current key (`accepted` after the warning or the
- * rotation notice, `verified` from the safety number), and the history keys not yet recorded as
- * seen, so they stop counting as a change without vouching for any note.
+ * rotation notice, `verified` from the safety number), superseding every other key of the
+ * partner, and the history keys not yet recorded as seen, so they stop counting as a change
+ * without vouching for any note.
  */
 export async function acceptancePins(
   context: PinContext,
   reason: 'accepted' | 'verified',
 ): Promise<PartnerKeyPin[]> {
   const recorded = new Set(pinsOf(context.pins, context.partnerId).map((pin) => pin.keyId));
-  const entries = partnerKeysOf(context).flatMap((key): [PartnerKey, PinReason][] => {
-    if (key.key_id === context.partner?.key_id) return [[key, reason]];
+  const keys = partnerKeysOf(context);
+  const currentId = context.partner?.key_id;
+  const others = [...new Set([...recorded, ...keys.map((key) => key.key_id)])].filter(
+    (keyId) => keyId !== currentId,
+  );
+  const entries = keys.flatMap((key): PinEntry[] => {
+    if (key.key_id === currentId) return [[key, reason, others]];
     return recorded.has(key.key_id) ? [] : [[key, 'seen-in-history']];
   });
-  return pinsFor(context.partnerId, entries);
+  return pinsFor(context, entries);
 }

@@ -1,7 +1,8 @@
 import { skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { IdentityKeysAnswer, KeyHistoryAnswer } from '@couple/protocol';
+import type { Identity } from '@couple/protocol/browser';
 import { call } from '../../lib/api.js';
-import { deriveKeyState, type KeyState } from './key-state.js';
+import { deriveKeyState, ownKeyIdsOf, type KeyState } from './key-state.js';
 import {
   appendPins,
   loadDeviceState,
@@ -18,12 +19,13 @@ export const keysKeys = {
   history: () => [...keysKeys.all, 'history'] as const,
   device: (userId: string) => [...keysKeys.all, 'device', userId] as const,
   linkRequests: () => [...keysKeys.all, 'link-requests'] as const,
-  /** The pins settle again whenever the partner or the keys the server names change. */
+  /** The pins settle again whenever the partner, the keys the server names or own keys change. */
   pins: (
     userId: string,
     partnerId: string | null,
     server: IdentityKeysAnswer | undefined,
     history: KeyHistoryAnswer | undefined,
+    ownKeyIds: ReadonlySet<string>,
   ) =>
     [
       ...keysKeys.all,
@@ -32,6 +34,7 @@ export const keysKeys = {
       partnerId,
       server?.partner?.key_id ?? null,
       history?.partner.map((entry) => `${entry.key_id}:${entry.rotation_signature ?? ''}`).join(),
+      [...ownKeyIds].sort().join(),
     ] as const,
 };
 
@@ -64,6 +67,7 @@ interface PinInputs {
   server: IdentityKeysAnswer;
   history: KeyHistoryAnswer;
   device: DeviceKeyState;
+  identities: readonly Identity[];
 }
 
 /** Appends what the server's keys call for (first use, signed rotations) and answers every pin. */
@@ -75,6 +79,7 @@ async function settlePins(inputs: PinInputs): Promise<PartnerKeyPin[]> {
     partner: inputs.server.partner,
     history: inputs.history.partner,
     pins,
+    ownKeyIds: ownKeyIdsOf(inputs.server, inputs.history, inputs.identities),
   };
   const added = await pinsToSettle(context, inputs.device);
   await appendPins(inputs.userId, added);
@@ -83,7 +88,13 @@ async function settlePins(inputs: PinInputs): Promise<PartnerKeyPin[]> {
 
 function pinsQuery(inputs: PinInputs) {
   return {
-    queryKey: keysKeys.pins(inputs.userId, inputs.partnerId, inputs.server, inputs.history),
+    queryKey: keysKeys.pins(
+      inputs.userId,
+      inputs.partnerId,
+      inputs.server,
+      inputs.history,
+      ownKeyIdsOf(inputs.server, inputs.history, inputs.identities),
+    ),
     queryFn: () => settlePins(inputs),
   };
 }
@@ -130,7 +141,14 @@ export async function fetchKeyState(
     }),
   ]);
   const pins = await queryClient.fetchQuery({
-    ...pinsQuery({ userId, partnerId, server, history, device: device.device }),
+    ...pinsQuery({
+      userId,
+      partnerId,
+      server,
+      history,
+      device: device.device,
+      identities: device.identities,
+    }),
     staleTime,
   });
   return deriveKeyState(server, history, device.identities, device.device, partnerId, pins);

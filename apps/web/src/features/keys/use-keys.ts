@@ -137,6 +137,7 @@ export function useKeys(): KeysView {
           server: server.data,
           history: history.data,
           device: device.data.device,
+          identities: device.data.identities,
         }
       : null,
   );

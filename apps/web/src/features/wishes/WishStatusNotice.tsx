@@ -1,9 +1,11 @@
 import { Key, ShieldX, TriangleAlert, UserPlus } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { KEY_TEXTS } from '@couple/protocol/browser';
 import { useI18n } from '../../lib/i18n.js';
 import { ROUTES } from '../auth/routing.js';
 import { useKeys } from '../keys/use-keys.js';
+import { usePartnerStatus } from '../pairing/queries.js';
 import type { WishesStatus } from './use-wishes.js';
 
 interface Notice {
@@ -12,7 +14,9 @@ interface Notice {
   link?: { to: string; label: string };
 }
 
-const NOTICES: Partial<Record<WishesStatus | 'partner-needs-keys', Notice>> = {
+type NoticeKind = WishesStatus | 'partner-needs-keys' | 'partner-key-is-own';
+
+const NOTICES: Partial<Record<NoticeKind, Notice>> = {
   'no-partner': {
     icon: UserPlus,
     text: /*i18n*/ 'Wishes are for the two of you: connect with your partner first.',
@@ -33,6 +37,8 @@ const NOTICES: Partial<Record<WishesStatus | 'partner-needs-keys', Notice>> = {
     text: /*i18n*/ 'Your partner’s key changed. Matching waits until you have compared your safety number.',
     link: { to: ROUTES.safetyNumber, label: /*i18n*/ 'Compare the safety number' },
   },
+  // Not a status of its own: partner-key-unconfirmed while the server names one's own key.
+  'partner-key-is-own': { icon: ShieldX, text: KEY_TEXTS.partnerKeyIsOwn },
   error: {
     icon: TriangleAlert,
     text: /*i18n*/ 'Your wishes could not be loaded. Check your connection and try again.',
@@ -43,6 +49,7 @@ const NOTICES: Partial<Record<WishesStatus | 'partner-needs-keys', Notice>> = {
 export function WishStatusNotice({ status }: { status: WishesStatus }) {
   const i18n = useI18n();
   const keys = useKeys();
+  const partnerName = usePartnerStatus().data?.partner?.username ?? i18n._('Your partner');
   if (status === 'loading') {
     return (
       <p role="status" className="text-slate-600">
@@ -55,7 +62,9 @@ export function WishStatusNotice({ status }: { status: WishesStatus }) {
     keys.state?.status === 'ready' &&
     keys.state.current !== null &&
     !keys.state.partner;
-  const notice = NOTICES[partnerMissing ? 'partner-needs-keys' : status];
+  const ownKey = status === 'partner-key-unconfirmed' && keys.state?.partnerKeyIsOwn === true;
+  const notice =
+    NOTICES[partnerMissing ? 'partner-needs-keys' : ownKey ? 'partner-key-is-own' : status];
   if (!notice) return null;
   const Icon = notice.icon;
   return (
@@ -66,7 +75,7 @@ export function WishStatusNotice({ status }: { status: WishesStatus }) {
     >
       <p className="flex flex-1 gap-2">
         <Icon className="size-5 shrink-0" aria-hidden="true" />
-        {i18n._(notice.text)}
+        {i18n._(notice.text, { name: partnerName })}
       </p>
       {notice.link && (
         <Link

@@ -19,8 +19,9 @@ export interface WishEntry {
  * - `loading`: the keys, the partner or the couple's wishes are still being read;
  * - `no-partner`: nobody to match with;
  * - `needs-keys`: this device, or the partner, has no end-to-end key yet;
- * - `partner-key-unconfirmed`: the partner's current key is not trusted on this device, so no
- *   round runs (a server that swapped it could play the partner and learn every yes);
+ * - `partner-key-unconfirmed`: the partner's current key is not trusted on this device, or a
+ *   key-change warning is up, so no round runs (a server that swapped it could play the partner
+ *   and learn every yes);
  * - `error`: the wishes could not be read.
  */
 export type WishesStatus =

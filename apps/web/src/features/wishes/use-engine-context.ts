@@ -8,6 +8,7 @@ import { useProfile } from '../profile/queries.js';
 import { useKeys } from '../keys/use-keys.js';
 import { refreshKeys, useDeviceKeys } from '../keys/queries.js';
 import type { KeyState } from '../keys/key-state.js';
+import { pinnedCurrentKeyOf, trustedKeysOf } from '../keys/pins.js';
 import { wishesApi } from './api.js';
 import { indexedDbWishStore, memoryWishStore } from './device-store.js';
 import { webLockExclusive, type EngineContext } from './engine-context.js';
@@ -30,11 +31,20 @@ export interface WishEngine {
   openKeys: OpenKeys | null;
 }
 
-/** The partner's current key, as pinned on this device; null while it is not trusted here. */
+/**
+ * The partner's current key from this device's pins of the partner's keys (never its own keys),
+ * and only while no key-change warning is up; null otherwise, and then nothing runs.
+ */
 export function trustedPartnerKey(keys: KeyState): { keyId: string; publicKey: string } | null {
-  const keyId = keys.partner?.key_id;
-  const publicKey = keyId ? keys.trustedSenders.get(keyId) : undefined;
-  return keyId && publicKey ? { keyId, publicKey } : null;
+  if (keys.partnerKeyChanged || !keys.pinContext) return null;
+  return pinnedCurrentKeyOf(keys.pinContext);
+}
+
+/** The partner keys a partner's blob may be sealed with: the partner's pins, none of one's own. */
+function trustedPartnerKeysOf(keys: KeyState): Map<string, string> {
+  if (!keys.pinContext) return new Map();
+  const { pins, partnerId, ownKeyIds } = keys.pinContext;
+  return new Map([...trustedKeysOf(pins, partnerId)].filter(([keyId]) => !ownKeyIds.has(keyId)));
 }
 
 function statusOf(
@@ -75,10 +85,9 @@ export function useWishEngine(): WishEngine {
     }
     const couple = { selfId: userId, partnerId };
     const held = identities ?? [current];
-    const ownIds = new Set(held.map((identity) => identity.keyId));
-    const trustedPartnerKeys = new Map(
-      [...(keys.state?.trustedSenders ?? [])].filter(([keyId]) => !ownIds.has(keyId)),
-    );
+    const trustedPartnerKeys = keys.state
+      ? trustedPartnerKeysOf(keys.state)
+      : new Map<string, string>();
     const ctx: EngineContext = {
       couple,
       identity: current,
