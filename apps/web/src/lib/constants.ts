@@ -15,6 +15,13 @@ export const BUSY_RETRIES = 3;
 /** The longest wait a Retry-After may ask of a call before it is sent again. */
 export const BUSY_RETRY_MAX_SECONDS = 5;
 
+/**
+ * After the live channel's reconnection attempts (SPEC: 5) have all failed, a new round of them
+ * starts this much later, or at once when the tab is shown again or the browser comes online:
+ * a server that takes longer to come back than one round of attempts is not waited out forever.
+ */
+export const LIVE_RETRY_AFTER_ATTEMPTS_MS = 30_000;
+
 /** Client errors kept in memory for window.coupleDebug. */
 export const DEBUG_LOG_CAPACITY = 100;
 

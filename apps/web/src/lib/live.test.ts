@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@couple/protocol';
 import { connectLive, disconnectLive } from './live.js';
+import { LIVE_RETRY_AFTER_ATTEMPTS_MS } from './constants.js';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -17,6 +18,12 @@ const fake = vi.hoisted(() => {
     connect: vi.fn(),
     disconnect: vi.fn(),
     removeAllListeners: vi.fn(() => listeners.clear()),
+    /** The Manager, whose events (reconnect_failed) are recorded as `io:<event>`. */
+    io: {
+      on(event: string, listener: Listener) {
+        listeners.set(`io:${event}`, [...(listeners.get(`io:${event}`) ?? []), listener]);
+      },
+    },
   };
   return {
     socket,
@@ -63,6 +70,35 @@ describe('the live channel when the server closes it', () => {
     fake.fire('disconnect', 'io server disconnect');
     await vi.waitFor(() => expect(session.refreshSession).toHaveBeenCalled());
     await settled();
+    expect(fake.socket.connect).not.toHaveBeenCalled();
+  });
+});
+
+describe('the live channel when its reconnection attempts run out', () => {
+  beforeEach(async () => {
+    vi.clearAllMocks();
+    session.getSession.mockReturnValue(signedIn);
+    connectLive();
+    await vi.waitFor(() => expect(fake.io).toHaveBeenCalled());
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    disconnectLive();
+    vi.useRealTimers();
+  });
+
+  it('starts a new round of attempts a while later, not only when the browser comes online', () => {
+    fake.fire('io:reconnect_failed');
+    vi.advanceTimersByTime(LIVE_RETRY_AFTER_ATTEMPTS_MS - 1);
+    expect(fake.socket.connect).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(fake.socket.connect).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts none after signing out', () => {
+    fake.fire('io:reconnect_failed');
+    disconnectLive();
+    vi.advanceTimersByTime(LIVE_RETRY_AFTER_ATTEMPTS_MS);
     expect(fake.socket.connect).not.toHaveBeenCalled();
   });
 });

@@ -15,6 +15,7 @@ import {
   isErrorCode,
 } from '@couple/protocol/browser';
 import { logClientError } from './client-errors.js';
+import { LIVE_RETRY_AFTER_ATTEMPTS_MS } from './constants.js';
 import { getSession, refreshSession } from './session.js';
 
 /** The only module that talks socket.io (SPEC §7 live channel). */
@@ -52,6 +53,8 @@ export type LiveState = 'idle' | 'connecting' | 'connected' | 'disconnected';
 let socket: Socket | null = null;
 /** Bumped by every connect and disconnect, so a connection still loading its client is dropped. */
 let generation = 0;
+/** The next round of reconnection attempts, once socket.io's own have run out. */
+let nextRound: ReturnType<typeof setTimeout> | undefined;
 let state: LiveState = 'idle';
 const stateListeners = new Set<() => void>();
 const handlers = new Map<ServerEvent, Set<(payload: never) => void>>();
@@ -149,6 +152,10 @@ function openSocket(opened: Socket): void {
         .then((session) => session && socket?.connect());
     }
   });
+  opened.io.on('reconnect_failed', () => {
+    clearTimeout(nextRound);
+    nextRound = setTimeout(reconnectLive, LIVE_RETRY_AFTER_ATTEMPTS_MS);
+  });
   opened.on('connect_error', (error) => {
     setState('disconnected');
     logClientError('live_connect', error);
@@ -171,10 +178,12 @@ function openSocket(opened: Socket): void {
 
 /** After the reconnection attempts ran out (or the app came back online), try again. */
 export function reconnectLive(): void {
+  clearTimeout(nextRound);
   if (socket && !socket.connected) socket.connect();
 }
 
 export function disconnectLive(): void {
+  clearTimeout(nextRound);
   generation += 1;
   socket?.removeAllListeners();
   socket?.disconnect();
@@ -183,3 +192,6 @@ export function disconnectLive(): void {
 }
 
 globalThis.addEventListener?.('online', reconnectLive);
+globalThis.document?.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') reconnectLive();
+});
