@@ -53,6 +53,9 @@ export async function startRoundIfChanged(
       await ctx.api.startWishRound({ id: roundId, offer });
     } catch (error) {
       await ctx.store.update(ctx.couple.selfId, (current) => withoutRound(current, roundId));
+      // Over the couple's round budget (WISH_ROUNDS_PER_HOUR): the set stays unmatched, and the
+      // next change, load or list change starts the round again.
+      if (error instanceof ApiError && error.code === 'wish_rounds_limited') return;
       if (settleRefusal(ctx, error)) return;
       throw error;
     }
