@@ -106,6 +106,11 @@ async function reply(ctx: EngineContext, { round, currentSet }: StepInput): Prom
     await ctx.store.update(ctx.couple.selfId, (current) => ({ ...current, lastSet: null }));
     throw error;
   }
+  // From now on the partner's device can learn the matches: a finish is due (unfinished-rounds.ts).
+  const repliedAt = Date.now();
+  await ctx.store.update(ctx.couple.selfId, (current) =>
+    withRound(current, { ...record, repliedAt }),
+  );
 }
 
 /** The person's new match list, sealed by this device to both partners (any device opens it). */
