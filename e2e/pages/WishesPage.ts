@@ -14,6 +14,10 @@ export class WishesPage {
   get privacy() {
     return this.page.locator('details').filter({ hasText: this.t('Just between the two of you') });
   }
+  /** The fold's count of the rounds the partner's device left unfinished. */
+  get unfinishedRounds() {
+    return this.privacy.getByTestId('wish-unfinished-rounds');
+  }
   get matchesSection() {
     return this.page.getByRole('region', { name: this.t('Your matches') });
   }

@@ -102,6 +102,7 @@ export const ERRORS = {
   wish_list_full: { status: 409, text: WISH_TEXTS.wishListFull },
   wish_round_not_found: { status: 404, text: WISH_TEXTS.wishRoundNotFound },
   wish_round_out_of_order: { status: 409, text: WISH_TEXTS.wishRoundOutOfOrder },
+  wish_rounds_limited: { status: 429, text: WISH_TEXTS.wishRoundsLimited },
   thought_rate_limited: { status: 429, text: WISH_TEXTS.thoughtRateLimited },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -8,6 +8,7 @@ export const WISH_TEXTS = {
   wishListFull: /*i18n*/ 'Your list already holds as many wishes of your own as it can',
   wishRoundNotFound: /*i18n*/ 'This matching round is no longer open',
   wishRoundOutOfOrder: /*i18n*/ 'This matching round has already moved on',
+  wishRoundsLimited: /*i18n*/ 'Matching has run many times just now. It goes on in a little while',
   thoughtRateLimited: /*i18n*/ 'You just told them. Try again in a little while',
   newMatchPush: /*i18n*/ 'You have a new match',
   thinkingOfYouPush: /*i18n*/ '{name} is thinking of you',

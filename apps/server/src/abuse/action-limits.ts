@@ -11,6 +11,8 @@ import {
   SIGN_IN_FAILURE_WINDOW_MINUTES,
   THOUGHT_INTERVAL_SECONDS,
   THOUGHTS_PER_DAY,
+  WISH_ROUNDS_PER_HOUR,
+  WISH_ROUNDS_PER_MINUTE,
 } from '@couple/protocol';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
@@ -40,6 +42,12 @@ export interface ActionLimits {
    * THOUGHTS_PER_DAY a day; a 429 thought_rate_limited (with retry-after) when over either.
    */
   takeThought(userId: string): Promise<void>;
+  /**
+   * Counts one wish round started by either partner of the couple: WISH_ROUNDS_PER_MINUTE and
+   * WISH_ROUNDS_PER_HOUR, both partners together; a 429 wish_rounds_limited (with retry-after)
+   * when over either.
+   */
+  takeWishRound(userId: string, partnerId: string): Promise<void>;
   /**
    * Whether a new-match push and mini-app notification may go to this person now: one per
    * WISH_MATCH_NOTICE_INTERVAL_SECONDS (configuration), whoever's rounds find the matches. Never refuses a request.
@@ -117,6 +125,18 @@ export function createActionLimits(config: Config, redis?: Redis): ActionLimits 
     points: THOUGHTS_PER_DAY,
     duration: 24 * 60 * 60,
   });
+  const roundsPerMinute = limiter(redis, {
+    keyPrefix: 'couple-wish-rounds-per-minute',
+    points: WISH_ROUNDS_PER_MINUTE,
+    duration: 60,
+  });
+  const roundsPerHour = limiter(redis, {
+    keyPrefix: 'couple-wish-rounds-per-hour',
+    points: WISH_ROUNDS_PER_HOUR,
+    duration: 60 * 60,
+  });
+  const roundsRefusal = (retryAfter: number) =>
+    new HttpError('wish_rounds_limited', { retryAfter });
   const noticeInterval = config.WISH_MATCH_NOTICE_INTERVAL_SECONDS;
   const matchNotices =
     noticeInterval > 0
@@ -170,6 +190,13 @@ export function createActionLimits(config: Config, redis?: Redis): ActionLimits 
       // The interval first: a refused tap within it does not spend one of the day's.
       await consumeOr(thoughtInterval, userId, thoughtRefusal);
       await consumeOr(thoughtsPerDay, userId, thoughtRefusal);
+    },
+    async takeWishRound(userId, partnerId) {
+      // One key for the pair, whichever of the two starts: neither sidesteps it.
+      const couple = [userId, partnerId].sort().join(':');
+      // The minute's first: a refused burst does not spend the hour's.
+      await consumeOr(roundsPerMinute, couple, roundsRefusal);
+      await consumeOr(roundsPerHour, couple, roundsRefusal);
     },
     async takeMatchNotice(userId) {
       if (!matchNotices) return true;

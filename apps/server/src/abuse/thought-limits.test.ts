@@ -1,14 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { THOUGHT_INTERVAL_SECONDS, THOUGHTS_PER_DAY } from '@couple/protocol';
 import { loadConfig } from '../config.js';
-import { HttpError } from '../http/errors.js';
 import { createActionLimits } from './action-limits.js';
-
-const refusal = (promise: Promise<void>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => (error instanceof HttpError ? error : Promise.reject(error)),
-  );
+import { refusal } from './limits.test-support.js';
 
 /** The two limits of "thinking of you" on one instance's memory, over a faked day. */
 describe('thinking-of-you limits', () => {

@@ -30,7 +30,9 @@ async function roundOfSide(
 
 /**
  * Starts a round. Newest wins: every other open round of the couple is deleted, so that two
- * offers at once (one from each side) leave exactly one round, the later one.
+ * offers at once (one from each side) leave exactly one round, the later one. The couple's rounds
+ * are limited (WISH_ROUNDS_PER_MINUTE, WISH_ROUNDS_PER_HOUR), both partners' together: an
+ * initiator learns the matches before it finishes, so rounds started only to probe are bounded.
  */
 export async function startWishRound(
   ctx: AppContext,
@@ -50,8 +52,12 @@ export async function startWishRound(
           responderId: couple.partnerId,
           offer: body.offer,
         });
+        if (!inserted) return null;
+        // Counted once the round is made (a retry or a taken id costs nothing); a refusal rolls
+        // the insert back.
+        await ctx.limits.takeWishRound(userId, couple.partnerId);
         // Newest wins: the couple's other open rounds go.
-        if (inserted) await repo.deleteOtherRounds(tx, inserted.id);
+        await repo.deleteOtherRounds(tx, inserted.id);
         return inserted;
       },
     );

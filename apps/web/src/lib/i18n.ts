@@ -105,8 +105,13 @@ function subscribe(onChange: () => void): () => void {
   return () => changes.delete(onChange);
 }
 
-/** The i18n instance, re-rendering the component when the language changes. */
+const activeLanguage = () => i18n.locale;
+
+/**
+ * The i18n instance, re-rendering the component when the language changes. The same snapshot
+ * serves a render outside the browser (a component rendered to markup in a unit test).
+ */
 export function useI18n(): I18n {
-  useSyncExternalStore(subscribe, () => i18n.locale);
+  useSyncExternalStore(subscribe, activeLanguage, activeLanguage);
   return i18n;
 }

@@ -60,7 +60,7 @@ export const WISHES_CONTRACT = {
     body: startWishRoundBodySchema,
     status: 201,
     answer: wishRoundSchema,
-    errors: ['wish_id_taken', ...ROUND_ERRORS],
+    errors: ['wish_id_taken', 'wish_rounds_limited', ...ROUND_ERRORS],
   },
   replyWishRound: {
     bodyLimitBytes: ROUND_BODY_BYTES,

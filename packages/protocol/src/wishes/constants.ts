@@ -47,3 +47,23 @@ export const WISH_POINT_BYTES = 32;
  * The live toast is not held back.
  */
 export const WISH_MATCH_NOTICE_INTERVAL_SECONDS = 10 * 60;
+
+/*
+ * Rounds a couple may start, both partners together (docs/security.md, "What each side learns"):
+ * a device starts one when its set changed, WISH_ROUND_DEBOUNCE_MS (1.5 s) after the last tap,
+ * so even two people answering as fast as they can read stay far under the minute's; going
+ * through the whole list (64 catalog wishes and custom ones), a round per answer on both devices,
+ * stays under the hour's. A client that starts rounds only to probe, and never finishes them,
+ * gets that many a window. Enforced by the server per couple on every instance
+ * (apps/server/src/abuse/action-limits.ts).
+ */
+export const WISH_ROUNDS_PER_MINUTE = 60;
+/** At most this many in an hour (fixed windows from the first counted one). */
+export const WISH_ROUNDS_PER_HOUR = 400;
+/**
+ * After this device replied to a round, a finish that has not come within this many minutes
+ * counts the round as unfinished: the partner's device may have seen the matches without
+ * sharing them (issue 39). An honest device finishes within seconds of the reply reaching it;
+ * a device offline in between finishes when it comes back, and is then no longer counted.
+ */
+export const WISH_ROUND_FINISH_WAIT_MINUTES = 10;

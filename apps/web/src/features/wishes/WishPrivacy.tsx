@@ -6,12 +6,14 @@ import { useI18n } from '../../lib/i18n.js';
  * its security model: docs/security.md, "Private wish matching"). Every sentence is true of the
  * design: answers never leave the device in the clear, only the intersection is learned.
  * Open until this device holds an answer; then one line, so the card comes first on a phone.
+ * Open again while the partner's device left rounds unfinished: an initiator learns the
+ * matches before it finishes (unfinished-rounds.ts), and this device counted those.
  */
-export function WishPrivacy({ open }: { open: boolean }) {
+export function WishPrivacy({ open, unfinished }: { open: boolean; unfinished: number }) {
   const i18n = useI18n();
   return (
     <details
-      open={open}
+      open={open || unfinished > 0}
       className="group rounded-2xl bg-brand-50 px-4 py-1 text-sm text-slate-800 ring-1 ring-brand-200"
     >
       <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 [&::-webkit-details-marker]:hidden">
@@ -39,6 +41,14 @@ export function WishPrivacy({ open }: { open: boolean }) {
             'To be honest about the limit: if your partner says yes to everything, they learn every yes of yours. That is true of any mutual match.',
           )}
         </li>
+        {unfinished > 0 && (
+          <li data-testid="wish-unfinished-rounds">
+            {i18n._(
+              '{count, plural, one {Your partner’s device started # matching round that this device answered, and has not finished it. It may have seen what matched without sharing it with you.} other {Your partner’s device started # matching rounds that this device answered, and has not finished them. It may have seen what matched without sharing it with you.}}',
+              { count: unfinished },
+            )}
+          </li>
+        )}
       </ul>
     </details>
   );

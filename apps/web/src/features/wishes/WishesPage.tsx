@@ -65,7 +65,10 @@ export function WishesPage() {
           {i18n._('Say what you would like to try together. You only ever see what you both want.')}
         </p>
       </header>
-      <WishPrivacy open={!entries.some((entry) => entry.answer !== null)} />
+      <WishPrivacy
+        open={!entries.some((entry) => entry.answer !== null)}
+        unfinished={wishes.unfinishedRounds}
+      />
       <WishStatusNotice status={wishes.status} />
       {ready && (
         <WishMatches matches={wishes.matches} waitingForPartner={wishes.waitingForPartner} />

@@ -19,6 +19,11 @@ export interface DeviceWishes {
   /** The set of this device's last started round; null before the first. */
   lastSet: string[] | null;
   rounds: Record<string, RoundRecord>;
+  /**
+   * Rounds this device replied to whose finish never came (unfinished-rounds.ts): the partner's
+   * device may have seen the matches without sharing them. Kept when the records are forgotten.
+   */
+  unfinishedRounds: number;
 }
 
 /** One read-modify-write at a time (an IndexedDB transaction), so tabs never lose a change. */
@@ -31,7 +36,19 @@ export interface WishStore {
 const ROUNDS_KEPT = 20;
 
 export function emptyDeviceWishes(userId: string): DeviceWishes {
-  return { userId, answers: {}, answeredHere: false, lastSet: null, rounds: {} };
+  return {
+    userId,
+    answers: {},
+    answeredHere: false,
+    lastSet: null,
+    rounds: {},
+    unfinishedRounds: 0,
+  };
+}
+
+/** A stored record, with the fields that later versions added. */
+function stored(userId: string, held: Partial<DeviceWishes> | undefined): DeviceWishes {
+  return { ...emptyDeviceWishes(userId), ...held };
 }
 
 export function withAnswer(
@@ -100,11 +117,11 @@ function notify(): void {
 
 export const indexedDbWishStore: WishStore = {
   async load(userId) {
-    return (await (await db()).get('accounts', userId)) ?? emptyDeviceWishes(userId);
+    return stored(userId, await (await db()).get('accounts', userId));
   },
   async update(userId, change) {
     const transaction = (await db()).transaction('accounts', 'readwrite');
-    const current = (await transaction.store.get(userId)) ?? emptyDeviceWishes(userId);
+    const current = stored(userId, await transaction.store.get(userId));
     const next = change(current);
     await transaction.store.put(next);
     await transaction.done;

@@ -53,6 +53,9 @@ export async function startRoundIfChanged(
       await ctx.api.startWishRound({ id: roundId, offer });
     } catch (error) {
       await ctx.store.update(ctx.couple.selfId, (current) => withoutRound(current, roundId));
+      // Over the couple's round budget (WISH_ROUNDS_PER_HOUR): the set stays unmatched, and the
+      // next change, load or list change starts the round again.
+      if (error instanceof ApiError && error.code === 'wish_rounds_limited') return;
       if (settleRefusal(ctx, error)) return;
       throw error;
     }
@@ -103,6 +106,11 @@ async function reply(ctx: EngineContext, { round, currentSet }: StepInput): Prom
     await ctx.store.update(ctx.couple.selfId, (current) => ({ ...current, lastSet: null }));
     throw error;
   }
+  // From now on the partner's device can learn the matches: a finish is due (unfinished-rounds.ts).
+  const repliedAt = Date.now();
+  await ctx.store.update(ctx.couple.selfId, (current) =>
+    withRound(current, { ...record, repliedAt }),
+  );
 }
 
 /** The person's new match list, sealed by this device to both partners (any device opens it). */

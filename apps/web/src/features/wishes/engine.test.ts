@@ -1,83 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  WISH_CATALOG,
-  createIdentity,
-  customWishId,
-  type Identity,
-} from '@couple/protocol/browser';
+import { createIdentity, customWishId } from '@couple/protocol/browser';
 import { wishCrypto } from './crypto-impl.js';
-import { memoryWishStore, withAnswer } from './device-store.js';
-import type { EngineContext } from './engine-context.js';
-import { openCustomWishes, openOwnMatches } from './engine-open.js';
-import { debouncer, runRoundSteps, startRoundIfNeeded } from './engine.js';
-import { FakeWishesServer } from './fake-server.test-support.js';
-import type { WishPreferences } from './preferences.js';
+import { openCustomWishes } from './engine-open.js';
+import { debouncer, runRoundSteps } from './engine.js';
+import {
+  answer,
+  couple,
+  device,
+  ids,
+  matchesOf,
+  sync,
+  BOB,
+} from './engine-devices.test-support.js';
 import { proposeWish } from './propose.js';
-import type { WishAnswer } from './types.js';
-
-const ids = WISH_CATALOG.filter((wish) => wish.tier === 'tender').map((wish) => wish.id);
-const ALICE = 'a1a1a1a1-0000-4000-8000-000000000001';
-const BOB = 'b0b0b0b0-0000-4000-8000-000000000002';
-
-interface Device {
-  ctx: EngineContext;
-  preferences: WishPreferences;
-  errors: unknown[];
-}
-
-function device(
-  server: FakeWishesServer,
-  self: string,
-  identity: Identity,
-  partner: Identity,
-): Device {
-  const errors: unknown[] = [];
-  const ctx: EngineContext = {
-    couple: { selfId: self, partnerId: self === ALICE ? BOB : ALICE },
-    identity,
-    identities: [identity],
-    partnerKey: { keyId: partner.keyId, publicKey: partner.publicKey },
-    store: memoryWishStore(),
-    api: server.apiFor(self),
-    crypto: wishCrypto,
-    exclusive: (_name, run) => run(),
-    newId: () => crypto.randomUUID(),
-    onPartnerKeyChanged: vi.fn(),
-    onError: (_context, error) => errors.push(error),
-  };
-  return { ctx, preferences: { hiddenTiers: ['spicy'], maybeCountsAsYes: false }, errors };
-}
-
-async function answer(of: Device, answers: Record<string, WishAnswer | null>): Promise<void> {
-  for (const [id, choice] of Object.entries(answers)) {
-    await of.ctx.store.update(of.ctx.couple.selfId, (held) => withAnswer(held, id, choice));
-  }
-}
-
-/** What use-wish-rounds does after a fetch: the open rounds' steps, then a start if needed. */
-async function sync(of: Device): Promise<void> {
-  const state = await of.ctx.api.getWishes();
-  await runRoundSteps(of.ctx, state, of.preferences);
-  await startRoundIfNeeded(of.ctx, await of.ctx.api.getWishes(), of.preferences);
-}
-
-async function matchesOf(of: Device): Promise<string[]> {
-  const { couple, identities } = of.ctx;
-  const state = await of.ctx.api.getWishes();
-  const keys = { couple, identities, trustedPartnerKeys: new Map() };
-  return openOwnMatches(of.ctx.crypto, keys, state.matches);
-}
-
-async function couple() {
-  const [alice, bob] = await Promise.all([createIdentity(), createIdentity()]);
-  const server = new FakeWishesServer([ALICE, BOB]);
-  return {
-    server,
-    alice: device(server, ALICE, alice, bob),
-    bob: device(server, BOB, bob, alice),
-    keys: { alice, bob },
-  };
-}
 
 describe('two devices matching through the server', () => {
   it('find exactly the mutual yeses, and the server never holds an answer', async () => {

@@ -4,6 +4,7 @@ import type { EngineContext } from './engine-context.js';
 import { openOwnMatches, type OpenKeys } from './engine-open.js';
 import { startRoundIfChanged, stepRounds } from './engine-rounds.js';
 import type { WishPreferences } from './preferences.js';
+import { countUnfinishedRounds } from './unfinished-rounds.js';
 import { matchingSet } from './wish-set.js';
 
 /** The custom wishes still on the couple's list, as the ids devices match on. */
@@ -26,12 +27,16 @@ function openKeysOf(ctx: EngineContext): OpenKeys {
   return { couple: ctx.couple, identities: ctx.identities, trustedPartnerKeys: new Map() };
 }
 
-/** Takes the next step of every open round, with the person's previous matches for new_match. */
+/**
+ * Counts the rounds the partner's device left unfinished, then takes the next step of every open
+ * round, with the person's previous matches for new_match.
+ */
 export async function runRoundSteps(
   ctx: EngineContext,
   state: WishesState,
   preferences: WishPreferences,
 ): Promise<void> {
+  await countUnfinishedRounds(ctx, state);
   if (state.rounds.length === 0) return;
   const previous = await openOwnMatches(ctx.crypto, openKeysOf(ctx), state.matches).catch(
     (error: unknown) => {

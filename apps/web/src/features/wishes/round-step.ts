@@ -7,6 +7,12 @@ export interface RoundRecord {
   /** The set this device's offer or reply was made with: its finish or completion needs it. */
   items: string[];
   step: 'started' | 'replied' | 'finished' | 'completed';
+  /** When this device's own reply reached the server (ms): only those rounds are counted. */
+  repliedAt?: number;
+  /** Counted among the unfinished rounds (unfinished-rounds.ts) for now. */
+  unfinished?: true;
+  /** Nothing more to count: its finish was seen, or it ended. */
+  settled?: true;
 }
 
 export type RoundStep = 'reply' | 'finish' | 'complete';

@@ -11,7 +11,11 @@ import { WISH_ROUND_DEBOUNCE_MS } from './constants.js';
 import { toastNewMatchOnce } from './match-toast.js';
 import { readWishPreferences, subscribeWishPreferences } from './preferences.js';
 import { wishesKeys } from './queries.js';
+import { countUnfinishedRounds } from './unfinished-rounds.js';
 import { useWishEngine, type WishEngine } from './use-engine-context.js';
+
+/** How often an open page looks again for a finish that is overdue. */
+const UNFINISHED_CHECK_MS = 60_000;
 
 /** Live events: a changed list refetches; a new match is told once, never naming the wish. */
 function useWishesLive(enabled: boolean): void {
@@ -55,6 +59,17 @@ export function useWishRounds(): void {
     void runRoundSteps(ctx, state, readWishPreferences(ctx.couple.selfId)).catch((error: unknown) =>
       ctx.onError('wish_rounds', error),
     );
+  }, [ctx, state]);
+
+  // A finish overdue is counted even while nothing else changes (unfinished-rounds.ts).
+  useEffect(() => {
+    if (!ctx || !state) return;
+    const timer = setInterval(() => {
+      void countUnfinishedRounds(ctx, state).catch((error: unknown) =>
+        ctx.onError('wish_unfinished_rounds', error),
+      );
+    }, UNFINISHED_CHECK_MS);
+    return () => clearInterval(timer);
   }, [ctx, state]);
 
   const [start] = useState(() =>

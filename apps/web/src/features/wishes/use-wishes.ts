@@ -32,6 +32,8 @@ export interface WishesView {
    * person answers here, so it never replaces the matches with those of an empty list.
    */
   answersHere: boolean;
+  /** Rounds this device replied to that the partner's device never finished (unfinished-rounds.ts). */
+  unfinishedRounds: number;
   /** null clears the answer. Saved at once; a round follows (debounced). */
   answer(id: string, answer: WishAnswer | null): void;
   /** Proposes a custom wish, sealed to both partners. */
@@ -128,6 +130,7 @@ export function useWishes(): WishesView {
     waitingForPartner:
       userId !== undefined && state !== undefined && waitsForPartner(state.rounds, userId),
     answersHere: device?.answeredHere ?? false,
+    unfinishedRounds: device?.unfinishedRounds ?? 0,
     answer,
     propose,
     withdraw,
