@@ -1,7 +1,8 @@
 import { WISH_CATALOG } from '@couple/protocol/browser';
 import { WishesPage } from '../pages/WishesPage.js';
-import { expect, test } from '../support/fixtures.js';
+import { MOBILE, expect, test } from '../support/fixtures.js';
 import { signedInCouple } from '../support/flows.js';
+import { ScreenRecorder } from '../support/screens.js';
 
 /*
  * Issue 39, point 4: an initiator's device learns a round's matches before it sends finish. A
@@ -45,4 +46,17 @@ test('a round the partner’s device never finishes is counted and shown', async
     { timeout: ROUND_MS },
   );
   await expect(bob.unfinishedRounds).toBeVisible();
+
+  // As Bob sees it, on a desktop and at phone size.
+  const screens = new ScreenRecorder(bobPage, 'wish-probing');
+  for (const [size, viewport] of [
+    ['desktop', bobPage.viewportSize()],
+    ['phone', MOBILE],
+  ] as const) {
+    if (viewport) await bobPage.setViewportSize(viewport);
+    await bob.unfinishedRounds.evaluate((element) =>
+      element.scrollIntoView({ block: 'center', behavior: 'instant' }),
+    );
+    await screens.capture(`unfinished-round-${size}`);
+  }
 });
