@@ -2,13 +2,14 @@
 // machine's Debian), its daemon started without iptables rules (the sandbox has no netfilter to
 // give), and the Compose v2 plugin of Debian trixie's `docker-compose`, taken out of a trixie
 // tree that mmdebstrap makes once and keeps in the cache.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { access, copyFile, mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { command, logged } from '../image/buildah.js';
 import { hostDebianMirror } from '../image/base.js';
 import { waitFor } from '../image/container.js';
+import { ensureTools } from '../image/tools.js';
 
 const PLUGIN_IN_PACKAGE = 'usr/libexec/docker/cli-plugins/docker-compose';
 const PLUGIN_DIR = join(homedir(), '.docker', 'cli-plugins');
@@ -16,26 +17,6 @@ const DAEMON_LOG = join(tmpdir(), 'couple-dockerd.log');
 
 export function docker(args: string[], timeoutMs = 120_000): Promise<string> {
   return command('docker', args, timeoutMs);
-}
-
-function installed(name: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function aptInstall(packages: string[]): void {
-  if (process.getuid?.() !== 0)
-    throw new Error(`missing ${packages.join(', ')}: apt-get install -y ${packages.join(' ')}`);
-  console.log(`INFO installing ${packages.join(', ')} with apt-get`);
-  execFileSync('apt-get', ['update'], { stdio: 'inherit', timeout: 10 * 60_000 });
-  execFileSync('apt-get', ['install', '-y', ...packages], {
-    stdio: 'inherit',
-    timeout: 10 * 60_000,
-  });
 }
 
 async function daemonAnswers(): Promise<boolean> {
@@ -47,7 +28,6 @@ async function daemonAnswers(): Promise<boolean> {
 
 /** A running Docker daemon: this machine's, or one started here that outlives the test. */
 async function ensureDaemon(): Promise<void> {
-  if (!installed('dockerd')) aptInstall(['docker.io']);
   if (await daemonAnswers()) return;
   console.log(`INFO starting dockerd (log: ${DAEMON_LOG})`);
   const log = await open(DAEMON_LOG, 'a');
@@ -101,7 +81,11 @@ async function ensureComposePlugin(logDir: string): Promise<void> {
 }
 
 export async function ensureDocker(logDir: string): Promise<string> {
-  if (!installed('mmdebstrap') || !installed('buildah')) aptInstall(['mmdebstrap', 'buildah']);
+  await ensureTools([
+    ['buildah', 'buildah'],
+    ['mmdebstrap', 'mmdebstrap'],
+    ['dockerd', 'docker.io'],
+  ]);
   await ensureDaemon();
   await ensureComposePlugin(logDir);
   const server = await docker(['info', '--format', '{{.ServerVersion}}']);

@@ -1,22 +1,27 @@
-// The image test needs buildah (builds and runs the image) and mmdebstrap (makes the stand-in
-// base image). Both are Debian packages: installed here when missing and running as root, as CI.
+// The container tests need machine commands from Debian's packages: buildah (builds and runs the
+// image), mmdebstrap (makes stand-in images) and, for the compose test, dockerd (docker.io).
+// Installed here when missing and running as root, as CI.
 import { execFileSync } from 'node:child_process';
 
-const PACKAGES = ['buildah', 'mmdebstrap'];
+/** A command, and the Debian package that brings it. */
+export type MachineTool = readonly [command: string, debianPackage: string];
 
-function missing(): string[] {
-  return PACKAGES.filter((name) => {
-    try {
-      execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
-      return false;
-    } catch {
-      return true;
-    }
-  });
+const IMAGE_TOOLS: MachineTool[] = [
+  ['buildah', 'buildah'],
+  ['mmdebstrap', 'mmdebstrap'],
+];
+
+function installed(command: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-export async function ensureTools(): Promise<void> {
-  const absent = missing();
+export async function ensureTools(tools: readonly MachineTool[] = IMAGE_TOOLS): Promise<void> {
+  const absent = tools.filter(([command]) => !installed(command)).map(([, name]) => name);
   if (absent.length === 0) return;
   if (process.getuid?.() !== 0) {
     throw new Error(
