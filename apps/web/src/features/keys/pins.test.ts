@@ -31,7 +31,12 @@ function info(identity: Identity): KeyInfo {
 }
 
 function entry(identity: Identity, signature: string | null = null): KeyHistoryEntry {
-  return { ...info(identity), replaced_at: null, rotation_signature: signature };
+  return {
+    ...info(identity),
+    replaced_at: null,
+    rotation_signature: signature,
+    predecessor_signature: null,
+  };
 }
 
 function context(
