@@ -55,7 +55,8 @@ export function rolledBackTo(older: KeyInfo): ServedKeys {
 /** The user's own current key named as the partner's, first in the partner's history too. */
 export function ownKeyAsPartners(own: KeyInfo): ServedKeys {
   const { public_key, key_id, created_at } = own;
-  const entry = { public_key, key_id, created_at, replaced_at: null, rotation_signature: null };
+  const unsigned = { replaced_at: null, rotation_signature: null, predecessor_signature: null };
+  const entry = { public_key, key_id, created_at, ...unsigned };
   return {
     keys: (real) => ({ ...real, partner: own }),
     history: (real) => ({ ...real, partner: [entry, ...real.partner] }),

@@ -58,6 +58,10 @@ export const ERRORS = {
 
   key_id_mismatch: { status: 400, text: SERVER_TEXTS.keyIdMismatch },
   rotation_signature_invalid: { status: 400, text: SERVER_TEXTS.rotationSignatureInvalid },
+  predecessor_signature_invalid: {
+    status: 400,
+    text: SERVER_TEXTS.predecessorSignatureInvalid,
+  },
   no_identity_key: { status: 404, text: SERVER_TEXTS.noIdentityKey },
   link_request_not_found: { status: 404, text: SERVER_TEXTS.linkRequestNotFound },
   link_request_expired: { status: 410, text: SERVER_TEXTS.linkRequestExpired },

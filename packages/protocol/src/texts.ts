@@ -120,6 +120,8 @@ export const SERVER_TEXTS = {
   keyIdMismatch: /*i18n*/ 'key_id does not match the public key',
   rotationSignatureInvalid:
     /*i18n*/ 'rotation_signature is not a signature of this key by your current key',
+  predecessorSignatureInvalid:
+    /*i18n*/ 'predecessor_signature must come with rotation_signature and be this key’s signature of your current key’s id',
   noIdentityKey: /*i18n*/ 'No identity key has been published',
   linkRequestNotFound: /*i18n*/ 'Device link request not found',
   linkRequestExpired: /*i18n*/ 'This device link request has expired',

@@ -20,8 +20,8 @@ export async function selectOwnRecords(
 ): Promise<Omit<Records, 'sessions' | 'email_links' | 'wishes'>> {
   const identityKeys = await rowsOf<Records['identity_keys'][number]>(
     q,
-    `SELECT key_id, public_key, rotation_signature, created_at, replaced_at FROM identity_keys
-     WHERE user_id = $1 ORDER BY created_at, key_id`,
+    `SELECT key_id, public_key, rotation_signature, predecessor_signature, created_at, replaced_at
+     FROM identity_keys WHERE user_id = $1 ORDER BY created_at, key_id`,
     userId,
   );
   const deviceLinks = await rowsOf<Records['device_links'][number]>(

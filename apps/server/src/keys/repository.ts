@@ -64,10 +64,17 @@ export async function replaceCurrentKey(
     [userId],
   );
   const { rows } = await q.query<Omit<KeyInfo, 'previous_key_id'>>(
-    `INSERT INTO identity_keys (user_id, public_key, key_id, rotation_signature)
-     VALUES ($1, $2, $3, $4)
+    `INSERT INTO identity_keys
+       (user_id, public_key, key_id, rotation_signature, predecessor_signature)
+     VALUES ($1, $2, $3, $4, $5)
      RETURNING public_key, key_id, created_at`,
-    [userId, key.public_key, key.key_id, key.rotation_signature ?? null],
+    [
+      userId,
+      key.public_key,
+      key.key_id,
+      key.rotation_signature ?? null,
+      key.predecessor_signature ?? null,
+    ],
   );
   return { ...rows[0]!, previous_key_id: previousKeyId };
 }
@@ -163,7 +170,8 @@ export async function approveLinkRequest(
 /** Every key of the caller and of the current partner, newest first (row-level security). */
 export async function selectKeyHistory(q: Queryable, userId: string): Promise<KeyHistoryAnswer> {
   const { rows } = await q.query<KeyHistoryEntry & { own: boolean }>(
-    `SELECT user_id = $1 AS own, public_key, key_id, created_at, replaced_at, rotation_signature
+    `SELECT user_id = $1 AS own, public_key, key_id, created_at, replaced_at, rotation_signature,
+            predecessor_signature
      FROM identity_keys WHERE user_id IN ($1, get_my_partner_id())
      ORDER BY created_at DESC`,
     [userId],
@@ -171,12 +179,13 @@ export async function selectKeyHistory(q: Queryable, userId: string): Promise<Ke
   const entries = (own: boolean): KeyHistoryEntry[] =>
     rows
       .filter((row) => row.own === own)
-      .map(({ public_key, key_id, created_at, replaced_at, rotation_signature }) => ({
-        public_key,
-        key_id,
-        created_at,
-        replaced_at,
-        rotation_signature,
+      .map((row) => ({
+        public_key: row.public_key,
+        key_id: row.key_id,
+        created_at: row.created_at,
+        replaced_at: row.replaced_at,
+        rotation_signature: row.rotation_signature,
+        predecessor_signature: row.predecessor_signature,
       }));
   return { own: entries(true), partner: entries(false) };
 }

@@ -2,6 +2,7 @@ import {
   LINK_REQUEST_TTL_SECONDS,
   keyIdOfPublicKey,
   linkCommitment,
+  verifyKeyPredecessor,
   verifyKeyRotation,
   type IdentityKeysAnswer,
   type KeyHistoryAnswer,
@@ -58,6 +59,28 @@ async function checkRotationSignature(
 }
 
 /**
+ * The new key's signature of the current key's id is kept only beside a rotation signature: a
+ * device vouches backwards only for a key it held itself, which is when it can sign forwards.
+ */
+async function checkPredecessorSignature(
+  userId: string,
+  current: KeyInfo | null,
+  key: PublishIdentityKeyBody,
+): Promise<void> {
+  if (key.predecessor_signature === undefined) return;
+  const valid =
+    current !== null &&
+    key.rotation_signature !== undefined &&
+    (await verifyKeyPredecessor({
+      userId,
+      signer: { keyId: key.key_id, publicKey: key.public_key },
+      predecessorKeyId: current.key_id,
+      signature: key.predecessor_signature,
+    }));
+  if (!valid) throw new HttpError('predecessor_signature_invalid');
+}
+
+/**
  * Makes a key the caller's current one. Publishing the current key again changes nothing; a
  * different key keeps the old one as history and tells the partner after the commit.
  */
@@ -74,6 +97,7 @@ export async function publishIdentityKey(
       const current = await repo.lockCurrentKey(tx, userId);
       if (current?.key_id === key.key_id) return { changed: false, key: current } as const;
       await checkRotationSignature(userId, current, key);
+      await checkPredecessorSignature(userId, current, key);
       const published = await repo.replaceCurrentKey(tx, userId, key, current?.key_id ?? null);
       return { changed: true, key: published, partnerId: await repo.selectPartnerId(tx) } as const;
     })

@@ -26,7 +26,7 @@ export const KEYS_CONTRACT = {
     body: publishIdentityKeyBodySchema,
     status: 200,
     answer: keyInfoSchema,
-    errors: ['key_id_mismatch', 'rotation_signature_invalid'],
+    errors: ['key_id_mismatch', 'rotation_signature_invalid', 'predecessor_signature_invalid'],
   },
   createLinkRequest: {
     body: createLinkRequestBodySchema,

@@ -54,6 +54,13 @@ export const ROTATION_SIGNATURE_PREFIX = 'couple-desires key rotation v1';
 export const ROTATION_SIGNATURE_BYTES = 64;
 export const ROTATION_SIGNATURE_B64URL_LENGTH = 86;
 
+/**
+ * A predecessor signature: the next identity key signs the key id of the key it replaced, so a
+ * device that trusts only the next key can confirm the older one ("vouching backwards"). Signed
+ * like a rotation signature (the same 64 bytes), under a prefix of its own.
+ */
+export const KEY_PREDECESSOR_SIGNATURE_PREFIX = 'couple-desires key predecessor v1';
+
 export const SAFETY_NUMBER_PREFIX = 'couple-desires safety v1';
 export const SAFETY_NUMBER_GROUPS = 12;
 export const SAFETY_NUMBER_GROUP_DIGITS = 5;

@@ -30,9 +30,13 @@ export {
   type SealedBytesV2,
 } from './sealed-bytes.js';
 export {
+  signKeyPredecessor,
   signKeyRotation,
+  verifyKeyPredecessor,
   verifyKeyRotation,
+  type SignKeyPredecessorInput,
   type SignKeyRotationInput,
+  type VerifyKeyPredecessorInput,
   type VerifyKeyRotationInput,
 } from './rotation.js';
 export { safetyNumber, type SafetyNumber } from './safety.js';

@@ -24,6 +24,7 @@ export const identityKeyRecordSchema = z.object({
   key_id: z.string(),
   public_key: z.string(),
   rotation_signature: z.string().nullable(),
+  predecessor_signature: z.string().nullable(),
   created_at: z.string(),
   replaced_at: z.string().nullable(),
 });

@@ -60,10 +60,20 @@ export const encryptionDataV2Schema = z.strictObject(
 /** The replaced key's ECDSA signature of the new key, when the publishing device held it. */
 const rotationSignatureSchema = base64urlOf('rotation_signature', ROTATION_SIGNATURE_B64URL_LENGTH);
 
+/**
+ * The new key's signature of the replaced key's id (vouching backwards), signed like the rotation
+ * signature: only with one, as a device vouches only for a key it held itself.
+ */
+const predecessorSignatureSchema = base64urlOf(
+  'predecessor_signature',
+  ROTATION_SIGNATURE_B64URL_LENGTH,
+);
+
 export const publishIdentityKeyBodySchema = z.strictObject({
   public_key: p256PublicKeySchema('public_key'),
   key_id: keyIdSchema('key_id'),
   rotation_signature: rotationSignatureSchema.optional(),
+  predecessor_signature: predecessorSignatureSchema.optional(),
 });
 export type PublishIdentityKeyBody = z.infer<typeof publishIdentityKeyBodySchema>;
 
@@ -138,6 +148,8 @@ export const keyHistoryEntrySchema = z.object({
   replaced_at: z.string().nullable(),
   /** Null for a first key, a key made without the previous one at hand, or an older row. */
   rotation_signature: z.string().nullable(),
+  /** This key's signature of the id of the key it replaced; null whenever the above is, or older. */
+  predecessor_signature: z.string().nullable(),
 });
 export type KeyHistoryEntry = z.infer<typeof keyHistoryEntrySchema>;
 export const keyHistorySchema = z.object({

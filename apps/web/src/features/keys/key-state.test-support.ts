@@ -15,9 +15,11 @@ export function infoOf(identity: Identity, previous: string | null = null): KeyI
   };
 }
 
+const UNSIGNED = { replaced_at: null, rotation_signature: null, predecessor_signature: null };
+
 export const historyOf = (entries: KeyInfo[], partner: KeyInfo[] = []): KeyHistoryAnswer => ({
-  own: entries.map((entry) => ({ ...entry, replaced_at: null, rotation_signature: null })),
-  partner: partner.map((entry) => ({ ...entry, replaced_at: null, rotation_signature: null })),
+  own: entries.map((entry) => ({ ...entry, ...UNSIGNED })),
+  partner: partner.map((entry) => ({ ...entry, ...UNSIGNED })),
 });
 
 export function pinOf(

@@ -32,6 +32,7 @@ describe('pins stored by an older version', async () => {
       ...infoOf(identity),
       replaced_at: null,
       rotation_signature: null,
+      predecessor_signature: null,
     }));
     const now = { partnerId: PARTNER_ID, history, pins, ownKeyIds: new Set<string>() };
     expect(partnerKeyChangeOf({ ...now, partner: infoOf(second) })).toBe('none');

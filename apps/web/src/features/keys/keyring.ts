@@ -21,11 +21,19 @@ interface StoredIdentity {
  * - `accepted`: the person accepted it after the key-change warning or the rotation notice;
  * - `verified`: the person compared the safety number of it;
  * - `signed-rotation`: a key already trusted here signed it as the partner's next key;
+ * - `vouched-by-successor`: a key already trusted here signed its id as the key it replaced
+ *   (vouching backwards). It confirms the notes it sealed, but it was replaced: it counts as
+ *   superseded from when it was pinned, so offered as current again it is a key change;
  * - `seen-in-history`: an older key the server listed at first use. It is no key change to
  *   warn about, but it vouches for nothing: a note it sealed is not shown as end-to-end.
  */
 export type PinReason =
-  'first-use' | 'accepted' | 'verified' | 'signed-rotation' | 'seen-in-history';
+  | 'first-use'
+  | 'accepted'
+  | 'verified'
+  | 'signed-rotation'
+  | 'vouched-by-successor'
+  | 'seen-in-history';
 
 export interface PartnerKeyPin {
   partnerId: string;

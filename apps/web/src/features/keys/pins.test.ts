@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { KeyHistoryEntry, KeyInfo } from '@couple/protocol';
-import { createIdentity, signKeyRotation, type Identity } from '@couple/protocol';
-import type { DeviceKeyState, PartnerKeyPin } from './keyring.js';
+import type { KeyHistoryEntry } from '@couple/protocol';
+import {
+  createIdentity,
+  signKeyPredecessor,
+  signKeyRotation,
+  type Identity,
+} from '@couple/protocol';
+import { PARTNER_ID, deviceOf, infoOf } from './key-state.test-support.js';
+import type { PartnerKeyPin } from './keyring.js';
 import {
   acceptancePins,
   isConfirmedSealer,
@@ -13,25 +19,19 @@ import {
 } from './pins.js';
 import { supersededKeysOf } from './supersession.js';
 
-const PARTNER_ID = '22222222-2222-4222-8222-222222222222';
-const DEVICE: DeviceKeyState = {
-  userId: '11111111-1111-4111-8111-111111111111',
-  acceptedPartnerKey: null,
-  verifiedPair: null,
-  phraseSavedForKeyId: null,
-};
+const DEVICE = deviceOf();
 
-function info(identity: Identity): KeyInfo {
+function entry(
+  identity: Identity,
+  signature: string | null = null,
+  predecessorSignature: string | null = null,
+): KeyHistoryEntry {
   return {
-    public_key: identity.publicKey,
-    key_id: identity.keyId,
-    created_at: '2026-11-23T10:00:00.000Z',
-    previous_key_id: null,
+    ...infoOf(identity),
+    replaced_at: null,
+    rotation_signature: signature,
+    predecessor_signature: predecessorSignature,
   };
-}
-
-function entry(identity: Identity, signature: string | null = null): KeyHistoryEntry {
-  return { ...info(identity), replaced_at: null, rotation_signature: signature };
 }
 
 function context(
@@ -41,11 +41,19 @@ function context(
   own: Identity[] = [],
 ): PinContext {
   const ownKeyIds = new Set(own.map((identity) => identity.keyId));
-  return { partnerId: PARTNER_ID, partner: info(current), history, pins, ownKeyIds };
+  return { partnerId: PARTNER_ID, partner: infoOf(current), history, pins, ownKeyIds };
 }
 
 const signed = (previous: Identity, next: Identity, userId = PARTNER_ID) =>
   signKeyRotation({ userId, previous, nextPublicKey: next.publicKey });
+
+/** `signer` vouches backwards for `predecessor`: it signs its key id as the key it replaced. */
+const vouch = (signer: Identity, predecessor: Identity) =>
+  signKeyPredecessor({ userId: PARTNER_ID, signer, predecessorKeyId: predecessor.keyId });
+
+/** The history entry of a key made on a device that held `previous`: signed both ways. */
+const rotatedFrom = async (previous: Identity, next: Identity) =>
+  entry(next, await signed(previous, next), await vouch(next, previous));
 
 const reasons = (pins: PartnerKeyPin[]) => pins.map((pin) => [pin.keyId, pin.reason]);
 
@@ -196,5 +204,110 @@ describe('pinned partner keys', async () => {
     const older = await pinsToSettle(context(mine, [entry(mine)]), DEVICE);
     expect(partnerKeyChangeOf({ ...swapped, pins: [...pins, ...older] })).toBe('unsigned');
     expect(pinnedCurrentKeyOf({ ...swapped, pins: [...pins, ...older] })).toBeNull();
+  });
+
+  describe('vouching backwards', async () => {
+    // The partner rotated twice on a device that held each replaced key.
+    const chain = [
+      await rotatedFrom(second, third),
+      await rotatedFrom(first, second),
+      entry(first),
+    ];
+
+    it('confirms the older keys on a device that first sees the partner after two rotations', async () => {
+      const pins = await pinsToSettle(context(third, chain), DEVICE);
+      expect(reasons(pins)).toEqual([
+        [third.keyId, 'first-use'],
+        [second.keyId, 'vouched-by-successor'],
+        [first.keyId, 'vouched-by-successor'],
+      ]);
+      const trusted = trustedKeysOf(pins, PARTNER_ID);
+      expect(isConfirmedSealer(first.keyId, trusted)).toBe(true);
+      expect(isConfirmedSealer(second.keyId, trusted)).toBe(true);
+      expect(partnerKeyChangeOf(context(third, chain, pins))).toBe('none');
+    });
+
+    it('upgrades keys recorded as only seen, and settles nothing more after', async () => {
+      const seenOnly = await pinsToSettle(
+        context(third, [entry(third), entry(second), entry(first)]),
+        DEVICE,
+      );
+      expect(trustedKeysOf(seenOnly, PARTNER_ID).has(first.keyId)).toBe(false);
+      const added = await pinsToSettle(context(third, chain, seenOnly), DEVICE);
+      expect(reasons(added)).toEqual([
+        [second.keyId, 'vouched-by-successor'],
+        [first.keyId, 'vouched-by-successor'],
+      ]);
+      const record = [...seenOnly, ...added];
+      expect(trustedKeysOf(record, PARTNER_ID).has(first.keyId)).toBe(true);
+      expect(await pinsToSettle(context(third, chain, record), DEVICE)).toEqual([]);
+    });
+
+    it('leaves a key the server adds to the history unconfirmed', async () => {
+      // Listed as the second key's predecessor, with a signature the second key did not make.
+      const inserted = [
+        entry(third, await signed(second, third), await vouch(third, second)),
+        entry(second, null, await vouch(forger, forger)),
+        entry(forger),
+      ];
+      const pins = await pinsToSettle(context(third, inserted), DEVICE);
+      expect(reasons(pins)).toEqual([
+        [third.keyId, 'first-use'],
+        [forger.keyId, 'seen-in-history'],
+        [second.keyId, 'vouched-by-successor'],
+      ]);
+      expect(isConfirmedSealer(forger.keyId, trustedKeysOf(pins, PARTNER_ID))).toBe(false);
+    });
+
+    it('vouches for nothing on an untrusted key’s signature (the forger’s own chain)', async () => {
+      const pins = await pinsToSettle(context(third, [entry(third)]), DEVICE);
+      // The server has its own key vouch for the current key's predecessor, and for more.
+      const forged = [
+        entry(third, null, await vouch(forger, second)),
+        entry(forger, null, await vouch(forger, first)),
+        entry(second),
+        entry(first),
+      ];
+      // Or gives the trusted key's id with a public key of its own, which signs.
+      const impostor = { keyId: third.keyId, entropy: forger.entropy };
+      const byImpostor = signKeyPredecessor({
+        userId: PARTNER_ID,
+        signer: impostor,
+        predecessorKeyId: second.keyId,
+      });
+      const swapped = { ...entry(third, null, await byImpostor), public_key: forger.publicKey };
+      for (const now of [
+        context(third, forged, pins),
+        {
+          ...context(third, [swapped, entry(second)], pins),
+          partner: { ...infoOf(third), ...swapped },
+        },
+      ]) {
+        expect(await pinsToSettle(now, DEVICE)).toEqual([]);
+        expect(partnerKeyChangeOf(now)).toBe('unsigned');
+      }
+    });
+
+    it('warns when a key vouched for backwards is offered again as current', async () => {
+      const record = await pinsToSettle(context(third, chain), DEVICE);
+      const rolledBack = context(second, chain.slice(1), record);
+      expect(await pinsToSettle(rolledBack, DEVICE)).toEqual([]);
+      expect(partnerKeyChangeOf(rolledBack)).toBe('unsigned');
+      expect(pinnedCurrentKeyOf(rolledBack)).toBeNull();
+      const pinnedAt = record.at(-1)?.pinnedAt;
+      expect(supersededKeysOf(record, PARTNER_ID)).toEqual(
+        new Map([
+          [second.keyId, pinnedAt],
+          [first.keyId, pinnedAt],
+        ]),
+      );
+    });
+
+    it('never pins one of the account’s own keys, even vouched for by a trusted key', async () => {
+      const listed = [entry(third, null, await vouch(third, mine)), entry(mine)];
+      const pins = await pinsToSettle(context(third, listed, [], [mine]), DEVICE);
+      expect(reasons(pins)).toEqual([[third.keyId, 'first-use']]);
+      expect(partnerKeyChangeOf(context(third, listed, pins, [mine]))).toBe('unsigned');
+    });
   });
 });

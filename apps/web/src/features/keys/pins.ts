@@ -1,6 +1,12 @@
 import type { KeyHistoryEntry, KeyInfo } from '@couple/protocol';
-import { keyIdOfPublicKey, verifyKeyRotation } from '@couple/protocol/browser';
+import { keyIdOfPublicKey } from '@couple/protocol/browser';
 import type { DeviceKeyState, PartnerKeyPin, PinReason } from './keyring.js';
+import {
+  signedRotations,
+  vouchedPredecessors,
+  type PartnerKey,
+  type PinEntry,
+} from './signed-keys.js';
 import { supersededKeysOf } from './supersession.js';
 
 /** What the server says now about the partner's keys, and what this device recorded. */
@@ -20,12 +26,6 @@ export interface PinContext {
  *   current key was superseded here (a rollback), or is one of the account's own.
  */
 export type PartnerKeyChange = 'none' | 'signed' | 'unsigned';
-
-interface PartnerKey {
-  key_id: string;
-  public_key: string;
-  rotation_signature: string | null;
-}
 
 function pinsOf(pins: readonly PartnerKeyPin[], partnerId: string): PartnerKeyPin[] {
   return pins.filter((pin) => pin.partnerId === partnerId);
@@ -56,8 +56,12 @@ function partnerKeysOf(context: PinContext): PartnerKey[] {
   const keys = new Map<string, PartnerKey>();
   for (const entry of context.history) keys.set(entry.key_id, entry);
   const current = context.partner;
-  const signature = current ? (keys.get(current.key_id)?.rotation_signature ?? null) : null;
-  const ordered = current ? [{ ...current, rotation_signature: signature }] : [];
+  const listed = current ? keys.get(current.key_id) : undefined;
+  const signatures = {
+    rotation_signature: listed?.rotation_signature ?? null,
+    predecessor_signature: listed?.predecessor_signature ?? null,
+  };
+  const ordered = current ? [{ ...current, ...signatures }] : [];
   return [...ordered, ...[...keys.values()].filter((key) => key.key_id !== current?.key_id)];
 }
 
@@ -103,10 +107,6 @@ async function keyIdMatches(key: PartnerKey): Promise<boolean> {
   }
 }
 
-type KeyIds = readonly string[];
-/** A key to pin, why, and the keys it supersedes. */
-type PinEntry = readonly [PartnerKey, PinReason, KeyIds?];
-
 /** Never a key of the account's own: a server naming one as the partner's is refused. */
 async function pinsFor(
   context: PinContext,
@@ -149,52 +149,9 @@ function firstPins(context: PinContext, device: DeviceKeyState): [PartnerKey, Pi
 }
 
 /**
- * Keys of the partner a trusted key signed as its successor, following the chain, each with
- * its signer: a signed rotation supersedes the key that signed it.
- */
-async function signedRotations(
-  context: PinContext,
-  trusted: Map<string, string>,
-): Promise<PinEntry[]> {
-  const signed: PinEntry[] = [];
-  let pending = partnerKeysOf(context).filter(
-    (key) => key.rotation_signature !== null && !trusted.has(key.key_id),
-  );
-  for (let found = true; found && pending.length > 0;) {
-    found = false;
-    for (const key of pending) {
-      const signer = await signerAmong(context.partnerId, key, trusted);
-      if (signer === null) continue;
-      trusted.set(key.key_id, key.public_key);
-      signed.push([key, 'signed-rotation', [signer]]);
-      found = true;
-    }
-    pending = pending.filter((key) => !trusted.has(key.key_id));
-  }
-  return signed;
-}
-
-/** The id of the trusted key that signed `key` as its successor, if one did. */
-async function signerAmong(
-  userId: string,
-  key: PartnerKey,
-  trusted: ReadonlyMap<string, string>,
-): Promise<string | null> {
-  for (const [keyId, publicKey] of trusted) {
-    const valid = await verifyKeyRotation({
-      userId,
-      signer: { keyId, publicKey },
-      nextPublicKey: key.public_key,
-      signature: key.rotation_signature ?? '',
-    });
-    if (valid) return keyId;
-  }
-  return null;
-}
-
-/**
  * What to append to the record when the server's keys are read: the first pins of a partner,
- * then every key a trusted key signed. Nothing else is pinned without the person.
+ * then every key a trusted key signed, then every older key a trusted key vouched for. Nothing
+ * else is pinned without the person.
  */
 export async function pinsToSettle(
   context: PinContext,
@@ -217,8 +174,20 @@ export async function pinsToSettle(
       : [];
   const known = [...context.pins, ...first];
   const trusted = trustedKeysOf(known, partnerId);
-  const signed = await signedRotations({ ...context, pins: known }, trusted);
-  return [...first, ...(await pinsFor(context, signed))];
+  const keys = partnerKeysOf(context);
+  const signed = await signedRotations(partnerId, keys, trusted);
+  // The backward signature covers a key id only: the id must be the one of the public key.
+  const matching = await Promise.all(keys.map(keyIdMatches));
+  const candidates = keys.filter(
+    (key, index) => matching[index] && !context.ownKeyIds.has(key.key_id),
+  );
+  const vouched = await vouchedPredecessors(partnerId, candidates, trusted);
+  // A key vouched for at first use is pinned as that, not also as only seen.
+  const vouchedIds = new Set(vouched.map(([key]) => key.key_id));
+  const firstKept = first.filter(
+    (pin) => pin.reason !== 'seen-in-history' || !vouchedIds.has(pin.keyId),
+  );
+  return [...firstKept, ...(await pinsFor(context, [...signed, ...vouched]))];
 }
 
 /**

@@ -33,7 +33,12 @@ export const keysKeys = {
       userId,
       partnerId,
       server?.partner?.key_id ?? null,
-      history?.partner.map((entry) => `${entry.key_id}:${entry.rotation_signature ?? ''}`).join(),
+      history?.partner
+        .map(
+          (entry) =>
+            `${entry.key_id}:${entry.rotation_signature ?? ''}:${entry.predecessor_signature ?? ''}`,
+        )
+        .join(),
       [...ownKeyIds].sort().join(),
     ] as const,
 };

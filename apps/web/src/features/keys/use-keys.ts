@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   createIdentity,
   SERVER_EVENTS,
+  signKeyPredecessor,
   signKeyRotation,
   type Identity,
 } from '@couple/protocol/browser';
@@ -31,25 +32,34 @@ export interface KeysView {
   unavailable: boolean;
 }
 
+type RotationSignatures = { rotation_signature: string; predecessor_signature: string };
+
 /**
- * The account's current key signs its successor when this device holds it, so the partner's
- * device can tell a rotation from a key made without the old one (docs/security.md).
+ * When this device holds the account's current key, it and its successor sign each other: the
+ * current key signs the next one, so the partner's device can tell a rotation from a key made
+ * without the old one, and the next key signs the current key's id, so a partner's device that
+ * trusts only the next key can confirm the older one (docs/security.md, "Pinned partner keys").
+ * A device vouches only for a key it held.
  */
-async function rotationSignatureFor(
+async function rotationSignaturesFor(
   queryClient: QueryClient,
   userId: string,
   next: Identity,
-): Promise<string | undefined> {
+): Promise<RotationSignatures | null> {
   const server = await queryClient.fetchQuery({
     queryKey: keysKeys.server(),
     queryFn: () => call('getIdentityKeys'),
     staleTime: 0,
   });
   const currentKeyId = server.own?.key_id;
-  if (!currentKeyId || currentKeyId === next.keyId) return undefined;
+  if (!currentKeyId || currentKeyId === next.keyId) return null;
   const previous = (await loadIdentities(userId)).find((held) => held.keyId === currentKeyId);
-  if (!previous) return undefined;
-  return signKeyRotation({ userId, previous, nextPublicKey: next.publicKey });
+  if (!previous) return null;
+  const [rotation_signature, predecessor_signature] = await Promise.all([
+    signKeyRotation({ userId, previous, nextPublicKey: next.publicKey }),
+    signKeyPredecessor({ userId, signer: next, predecessorKeyId: previous.keyId }),
+  ]);
+  return { rotation_signature, predecessor_signature };
 }
 
 /** Stores the identity on the device first, then publishes it: a key is never only on the server. */
@@ -58,14 +68,10 @@ export async function adoptIdentity(
   userId: string,
   identity: Identity,
 ): Promise<void> {
-  const signature = await rotationSignatureFor(queryClient, userId, identity);
+  const signatures = await rotationSignaturesFor(queryClient, userId, identity);
   await saveIdentity(userId, identity);
   await call('publishIdentityKey', {
-    body: {
-      public_key: identity.publicKey,
-      key_id: identity.keyId,
-      ...(signature ? { rotation_signature: signature } : {}),
-    },
+    body: { public_key: identity.publicKey, key_id: identity.keyId, ...signatures },
   });
   await refreshKeys(queryClient);
 }

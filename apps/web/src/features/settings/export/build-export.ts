@@ -2,7 +2,7 @@ import type { AccountData, AnswerChoice, DesireAnswer, Message } from '@couple/p
 import { answerNote, desireNote, type SealedNote } from '../../notes/open-note.js';
 
 /** The version of the exported file's format (docs/export-format.md); raised on any change. */
-export const EXPORT_FORMAT_VERSION = 5;
+export const EXPORT_FORMAT_VERSION = 6;
 
 /** Opens one note on this device: its text, or null when there is none to show. */
 export type OpenNote = (sealed: SealedNote) => Promise<string | null>;
