@@ -25,7 +25,7 @@ export function ApproveLink({ state }: { state: KeyState }) {
     setBusy(true);
     try {
       const sealed = await sealLinkPayload(
-        state.current.entropy,
+        { identity: state.current, formerIdentities: [], record: null },
         link.transcript,
         link.own.keyPair,
       );

@@ -70,7 +70,7 @@ export function LinkThisDevice({ userId, ownKeyId }: { userId: string; ownKeyId:
       if (!live) return;
       setState({ step: 'comparing', code });
       const sealed = await waitForLinkStep(id, (request) => request.sealed_payload, isLive);
-      const identity = await openLinkPayload(sealed, transcript, own.keyPair);
+      const { identity } = await openLinkPayload(sealed, transcript, own.keyPair);
       if (identity.keyId !== ownKeyId) throw new Error('Linked key is not the account key');
       await saveIdentity(userId, identity);
       await updateDeviceState(userId, { phraseSavedForKeyId: identity.keyId });
