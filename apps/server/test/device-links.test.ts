@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  SEALED_PAYLOAD_MAX,
   answerLinkOnApprover,
+  createIdentity,
+  openLinkPayload,
+  sealLinkPayload,
   startLinkOnNewDevice,
   type LinkRequestAnswer,
   type NewDeviceLink,
@@ -55,8 +59,8 @@ describe.each(DRIVERS)('device link requests (%s)', (driver) => {
       ephemeral_public_key: device.publicKey,
       nonce: device.nonce,
     });
-  const approve = (id: string, user = alice) =>
-    call('POST', `/api/keys/links/${id}/approve`, user, { sealed_payload: SEALED });
+  const approve = (id: string, user = alice, sealed = SEALED) =>
+    call('POST', `/api/keys/links/${id}/approve`, user, { sealed_payload: sealed });
   const read = (id: string, user = alice) =>
     call<LinkRequestAnswer>('GET', `/api/keys/links/${id}`, user);
 
@@ -106,6 +110,39 @@ describe.each(DRIVERS)('device link requests (%s)', (driver) => {
       status: 409,
       body: { code: 'link_request_approved' },
     });
+  });
+
+  it('relays a full-size version 2 seal, and refuses one character more with 400', async () => {
+    const { id, device } = await createRequest(alice);
+    const { approver } = await respond(id);
+    await reveal(id, device);
+    const transcript = {
+      newDevicePublicKey: device.publicKey,
+      newDeviceNonce: device.nonce,
+      approverPublicKey: approver.publicKey,
+      approverNonce: approver.nonce,
+    };
+    const [identity, older] = await Promise.all([createIdentity(), createIdentity()]);
+    const record = { pins: [], verifiedPair: null };
+    const sealed = await sealLinkPayload(
+      { identity, formerIdentities: [older], record },
+      transcript,
+      approver.keyPair,
+    );
+    expect(sealed).toHaveLength(SEALED_PAYLOAD_MAX);
+
+    const tooLong = await approve(id, alice, `${sealed}A`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ code: 'invalid_input', error: expect.any(String) });
+    expect((await read(id)).body).toMatchObject({ sealed_payload: null });
+
+    expect(await approve(id, alice, sealed)).toMatchObject({ status: 200, body: { id } });
+    const stored = (await read(id)).body.sealed_payload;
+    expect(stored).toBe(sealed);
+    const opened = await openLinkPayload(stored!, transcript, device.keyPair);
+    expect(opened.identity.keyId).toBe(identity.keyId);
+    expect(opened.formerIdentities.map((former) => former.keyId)).toEqual([older.keyId]);
+    expect(opened.record).toEqual(record);
   });
 
   it('refuses a reveal before the answer, and a seal before the reveal', async () => {
@@ -211,13 +248,34 @@ describe.each(DRIVERS)('device link requests (%s)', (driver) => {
         },
       ],
       [`/api/keys/links/${id}/approve`, { sealed_payload: 'no-dot' }],
-      [`/api/keys/links/${id}/approve`, { sealed_payload: `a.${'b'.repeat(511)}` }],
+      [
+        `/api/keys/links/${id}/approve`,
+        { sealed_payload: `a.${'b'.repeat(SEALED_PAYLOAD_MAX - 1)}` },
+      ],
     ] as const) {
       const answer = await call('POST', path, alice, body);
       expect(answer, path).toMatchObject({ status: 400 });
       expect(['invalid_input', 'unknown_field'], path).toContain(answer.body.code);
     }
     expect((await read('not-a-uuid')).status).toBe(400);
+  });
+
+  it('holds the length of a seal in the table itself (migration 036)', async () => {
+    const { id, device } = await createRequest(alice);
+    await respond(id);
+    await reveal(id, device);
+    const seal = (sealed: string) =>
+      server.database.db.asUser(alice.id, (tx) =>
+        tx.query('UPDATE device_links SET sealed_payload = $2, approved_at = now() WHERE id = $1', [
+          id,
+          sealed,
+        ]),
+      );
+    await expect(seal(`a.${'b'.repeat(SEALED_PAYLOAD_MAX - 1)}`)).rejects.toThrow(
+      /check constraint/,
+    );
+    await seal(`a.${'b'.repeat(SEALED_PAYLOAD_MAX - 2)}`);
+    expect((await read(id)).body.sealed_payload).toHaveLength(SEALED_PAYLOAD_MAX);
   });
 
   it('keeps the step order in the table itself', async () => {

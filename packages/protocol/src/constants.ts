@@ -1,4 +1,6 @@
 /** Business constants of SPEC §9, shared by the server and the web app. */
+import { LINK_SEALED_PAYLOAD_LENGTH } from './e2e/constants.js';
+
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
 /** Marks a server-assigned username the user has not chosen yet (SPEC §4 routing). */
@@ -40,8 +42,11 @@ export const REFRESH_TOKEN_REUSE_SECONDS = 10;
 
 export const ENCRYPTION_VERSION = 1;
 // ENCRYPTION_VERSION_V2 and LINK_REQUEST_TTL_SECONDS live with the v2 format, in e2e/constants.ts.
-/** A sealed device-link payload: base64url, one '.', at most this many characters. */
-export const SEALED_PAYLOAD_MAX = 512;
+/**
+ * A sealed device-link payload: base64url, one '.', at most this many characters. A version 2
+ * payload is exactly this long (its plaintext is padded); a version 1 payload is shorter.
+ */
+export const SEALED_PAYLOAD_MAX = LINK_SEALED_PAYLOAD_LENGTH;
 export const PBKDF2_ITERATIONS = 100_000;
 export const ENCRYPTION_SALT_BYTES = 16;
 export const ENCRYPTION_IV_BYTES = 12;

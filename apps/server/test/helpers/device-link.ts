@@ -81,7 +81,7 @@ export async function linkDeviceThroughServer(
     approverNonce: answer.nonce,
   };
   const sealed = await sealLinkPayload(
-    approver.identity.entropy,
+    { identity: approver.identity, formerIdentities: [], record: null },
     approverTranscript,
     answer.keyPair,
   );
@@ -89,7 +89,8 @@ export async function linkDeviceThroughServer(
 
   const approved = await step<LinkRequestAnswer>(baseUrl, newDevice, 'GET', `/${id}`);
   return {
-    linked: await openLinkPayload(approved.sealed_payload!, newDeviceTranscript, own.keyPair),
+    linked: (await openLinkPayload(approved.sealed_payload!, newDeviceTranscript, own.keyPair))
+      .identity,
     ephemeralKeyPairs: [own.keyPair, answer.keyPair],
     codes: [await linkCode(newDeviceTranscript), await linkCode(approverTranscript)],
   };

@@ -14,8 +14,16 @@ import {
   respondLinkRequestBodySchema,
   revealLinkRequestBodySchema,
 } from '../schemas/keys.js';
+import { SEALED_PAYLOAD_MAX } from '../constants.js';
 import type { RouteSchemas } from './route-contract.js';
 import type { ApiRouteName } from './routes.js';
+
+/**
+ * A device link's seal is padded to SEALED_PAYLOAD_MAX characters (docs/security.md, "Device
+ * linking"): more than BODY_LIMIT_BYTES, so its route takes that and room for the JSON around it,
+ * and a longer seal is refused by its schema (400), not by the body limit (413).
+ */
+const APPROVE_BODY_BYTES = SEALED_PAYLOAD_MAX + 1_024;
 
 /** The identity keys, their history, and linking another device (see ./api.ts). */
 export const KEYS_CONTRACT = {
@@ -61,6 +69,7 @@ export const KEYS_CONTRACT = {
     ],
   },
   approveLinkRequest: {
+    bodyLimitBytes: APPROVE_BODY_BYTES,
     params: linkRequestIdParamsSchema,
     body: approveLinkRequestBodySchema,
     status: 200,

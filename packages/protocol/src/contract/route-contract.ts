@@ -23,7 +23,7 @@ export interface RouteSchemas {
   /** The route's own refusals, beyond the conventions every route shares (docs/api.md#errors). */
   errors: readonly ErrorCode[];
   rateLimit?: RateLimitName;
-  /** Bytes of body the route accepts when that is more than BODY_LIMIT_BYTES (sealed rounds). */
+  /** Body bytes the route takes when more than BODY_LIMIT_BYTES (sealed rounds, link seals). */
   bodyLimitBytes?: number;
   /** Fields every failure of this route carries beside { error, code } (the spec's RPC shape). */
   failureFields?: Readonly<Record<string, unknown>>;

@@ -63,11 +63,16 @@ describe('v2 conformance', () => {
     expect(new TextDecoder().decode(plain)).toBe('by the book');
   });
 
-  it('link payloads are HPKE auth-mode seals of the entropy, info bound to the transcript', async () => {
-    const identity = await createIdentity();
+  it('link payloads are HPKE auth-mode seals of the v2 layout, info bound to the transcript', async () => {
+    const [identity, older] = await Promise.all([createIdentity(), createIdentity()]);
     const { transcript, newDevice, approver } = await honestLinkTranscript();
+    const record = { pins: [] };
     const [enc = '', ciphertext = ''] = (
-      await sealLinkPayload(identity.entropy, transcript, approver.keyPair)
+      await sealLinkPayload(
+        { identity, formerIdentities: [older], record },
+        transcript,
+        approver.keyPair,
+      )
     ).split('.');
     const transcriptHash = new Uint8Array(
       await globalThis.crypto.subtle.digest(
@@ -92,7 +97,20 @@ describe('v2 conformance', () => {
         base64UrlToBytes(ciphertext),
       );
     const info = concat(text('couple-desires link v2'), transcriptHash);
-    expect(new Uint8Array(await open(info))).toEqual(identity.entropy);
+    // 0x02 | seed | n = 1 (uint16 BE) | older seed | L (uint32 BE) | JSON | zeros, 48 000 bytes.
+    const json = text(JSON.stringify(record));
+    const expected = new Uint8Array(48_000);
+    expected.set(
+      concat(
+        new Uint8Array([2]),
+        identity.entropy,
+        new Uint8Array([0, 1]),
+        older.entropy,
+        new Uint8Array([0, 0, 0, json.length]),
+        json,
+      ),
+    );
+    expect(new Uint8Array(await open(info))).toEqual(expected);
     await expect(open(text('couple-desires link v2'))).rejects.toThrow();
   });
 });

@@ -73,3 +73,19 @@ export const E2E_TEXTS = {
   badPhrase: /*i18n*/ 'Invalid recovery phrase',
   badLinkPayload: /*i18n*/ 'The link could not be verified',
 } as const;
+
+/**
+ * Device-link payload version 2 (docs/security.md, "Device linking"): the plaintext sealed to the
+ * new device is a version byte, the current seed, a 2-byte count and the seeds of the account's
+ * older identities, a 4-byte length and the JSON record, then zeros. Every v2 plaintext is
+ * LINK_PAYLOAD_BYTES long, so the size of the sealed payload tells the server nothing.
+ * 48 000 bytes: the approving request's body then stays under 64 KiB, the request limit of the
+ * reverse proxy in docs/deploy.md (64 131 bytes with its JSON).
+ */
+export const LINK_PAYLOAD_VERSION = 2;
+export const LINK_PAYLOAD_BYTES = 48_000;
+/** The AES-128-GCM tag HPKE appends to the sealed plaintext. */
+export const LINK_SEAL_TAG_BYTES = 16;
+/** A sealed v2 payload, `${enc}.${ciphertext}` in base64url: always this many characters. */
+export const LINK_SEALED_PAYLOAD_LENGTH =
+  ENC_B64URL_LENGTH + 1 + Math.ceil(((LINK_PAYLOAD_BYTES + LINK_SEAL_TAG_BYTES) * 4) / 3);

@@ -48,8 +48,11 @@ export {
   openLinkPayload,
   sealLinkPayload,
   startLinkOnNewDevice,
+  type LinkPayloadContents,
   type LinkSide,
   type LinkTranscript,
   type NewDeviceLink,
+  type OpenedLinkPayload,
 } from './link.js';
+export { linkRecordFits } from './link-plaintext.js';
 export { KEY_TEXTS } from './texts.js';

@@ -5,7 +5,6 @@ import {
   LINK_HPKE_INFO,
   LINK_NONCE_BYTES,
   LINK_TRANSCRIPT_PREFIX,
-  RECOVERY_ENTROPY_BYTES,
 } from './constants.js';
 import {
   base64UrlToBytes,
@@ -22,6 +21,7 @@ import {
   importPublicKey,
   type Identity,
 } from './identity.js';
+import { decodeLinkPlaintext, encodeLinkPlaintext, type LinkPlaintext } from './link-plaintext.js';
 import { E2eError, hpkeSuite, type KeyPair } from './suite.js';
 
 /**
@@ -33,7 +33,8 @@ import { E2eError, hpkeSuite, type KeyPair } from './suite.js';
  * 2. approving device: pkA, nA                                   -> server (after reading 1)
  * 3. new device: pkN, nN (only after reading 2, once)            -> server
  * 4. approving device checks the commitment; both show code(transcript)
- * 5. approving device seals the entropy, HPKE auth mode from pkA to pkN, info bound to the transcript
+ * 5. approving device seals the seeds and the record (link-plaintext.ts), HPKE auth mode from pkA
+ *    to pkN, info bound to the transcript
  */
 export interface LinkSide {
   /** Ephemeral, kept only in memory until the link completes or expires. */
@@ -135,38 +136,75 @@ async function linkInfo(transcript: LinkTranscript): Promise<Uint8Array<ArrayBuf
   return concatBytes(utf8(LINK_HPKE_INFO), await transcriptHash(transcript));
 }
 
+/** What the approving device seals for the new one (payload version 2). */
+export interface LinkPayloadContents {
+  /** The account's current identity. */
+  identity: Pick<Identity, 'entropy'>;
+  /** The account's older identities the approver holds, so notes sealed to them open. */
+  formerIdentities: readonly Pick<Identity, 'entropy'>[];
+  /** JSON the app checks on the new device; this layer only carries it. */
+  record: unknown;
+}
+
+/** What the new device opens: the identities derived again, and the record as sent. */
+export interface OpenedLinkPayload {
+  identity: Identity;
+  formerIdentities: Identity[];
+  /** null from an approver of the previous release (version 1: the seed alone). */
+  record: unknown;
+}
+
 /**
- * Seals the 32-byte entropy to the new device's key, authenticated by the approver's ephemeral
- * key and bound to the transcript: `${enc b64url}.${ciphertext b64url}`.
+ * HPKE auth mode from the approver's ephemeral key to the new device's, info bound to the
+ * transcript: `${enc b64url}.${ciphertext b64url}`. Exported for the tests of version 1.
  */
-export async function sealLinkPayload(
-  entropy: Uint8Array,
+export async function sealLinkBytes(
+  plaintext: Uint8Array<ArrayBuffer>,
   transcript: LinkTranscript,
   approverKeyPair: KeyPair,
 ): Promise<string> {
-  if (entropy.length !== RECOVERY_ENTROPY_BYTES) {
-    throw new RangeError(`Recovery entropy must be ${RECOVERY_ENTROPY_BYTES} bytes`);
-  }
   const sealed = await hpkeSuite().seal(
     {
       recipientPublicKey: await importPublicKey(transcript.newDevicePublicKey),
       senderKey: approverKeyPair,
       info: await linkInfo(transcript),
     },
-    new Uint8Array(entropy),
+    plaintext,
   );
   return `${bytesToBase64Url(new Uint8Array(sealed.enc))}.${bytesToBase64Url(new Uint8Array(sealed.ct))}`;
 }
 
 /**
- * Opens a link payload on the new device and derives the identity; E2eError 'Malformed', or
- * 'Tampered' when it was not sealed by the approver's key of this transcript to this device.
+ * Seals a version 2 payload: always LINK_SEALED_PAYLOAD_LENGTH characters. A RangeError when a
+ * seed is not 32 bytes or the record does not fit (linkRecordFits tells beforehand).
+ */
+export async function sealLinkPayload(
+  contents: LinkPayloadContents,
+  transcript: LinkTranscript,
+  approverKeyPair: KeyPair,
+): Promise<string> {
+  const plaintext = encodeLinkPlaintext(
+    contents.identity.entropy,
+    contents.formerIdentities.map((former) => former.entropy),
+    contents.record,
+  );
+  try {
+    return await sealLinkBytes(plaintext, transcript, approverKeyPair);
+  } finally {
+    plaintext.fill(0);
+  }
+}
+
+/**
+ * Opens a link payload of version 1 or 2 on the new device and derives the identities;
+ * E2eError 'Malformed', or 'Tampered' when it was not sealed by the approver's key of this
+ * transcript to this device.
  */
 export async function openLinkPayload(
   sealed: string,
   transcript: LinkTranscript,
   newDeviceKeyPair: KeyPair,
-): Promise<Identity> {
+): Promise<OpenedLinkPayload> {
   const parts = sealed.split('.');
   let enc: Uint8Array<ArrayBuffer>;
   let ciphertext: Uint8Array<ArrayBuffer>;
@@ -179,9 +217,9 @@ export async function openLinkPayload(
     throw new E2eError('Malformed', { cause });
   }
   const info = await linkInfo(transcript);
-  let entropy: Uint8Array;
+  let plaintext: Uint8Array<ArrayBuffer>;
   try {
-    entropy = new Uint8Array(
+    plaintext = new Uint8Array(
       await hpkeSuite().open(
         {
           recipientKey: newDeviceKeyPair,
@@ -195,6 +233,17 @@ export async function openLinkPayload(
   } catch (cause) {
     throw new E2eError('Tampered', { cause });
   }
-  if (entropy.length !== RECOVERY_ENTROPY_BYTES) throw new E2eError('Malformed');
-  return identityFromEntropy(entropy);
+  let opened: LinkPlaintext;
+  try {
+    opened = decodeLinkPlaintext(plaintext);
+  } finally {
+    plaintext.fill(0);
+  }
+  const seeds = [opened.entropy, ...opened.formerEntropies];
+  try {
+    const [identity, ...formerIdentities] = await Promise.all(seeds.map(identityFromEntropy));
+    return { identity: identity!, formerIdentities, record: opened.record };
+  } finally {
+    for (const seed of seeds) seed.fill(0);
+  }
 }

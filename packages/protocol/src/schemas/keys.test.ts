@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTE_CIPHERTEXT_BASE64_MAX } from '../constants.js';
+import { NOTE_CIPHERTEXT_BASE64_MAX, SEALED_PAYLOAD_MAX } from '../constants.js';
 import {
   approveLinkRequestBodySchema,
   encryptionDataV2Schema,
@@ -86,12 +86,13 @@ describe('key route bodies', () => {
     ).toBe(false);
   });
 
-  it('takes a sealed payload of two base64url parts up to 512 characters', () => {
+  it('takes a sealed payload of two base64url parts up to the v2 length, 64 110 characters', () => {
     const ok = (sealed_payload: string) =>
       approveLinkRequestBodySchema.safeParse({ sealed_payload }).success;
+    expect(SEALED_PAYLOAD_MAX).toBe(64_110);
     expect(ok('abc.def')).toBe(true);
-    expect(ok(`${'a'.repeat(255)}.${'b'.repeat(256)}`)).toBe(true);
-    expect(ok(`${'a'.repeat(256)}.${'b'.repeat(256)}`)).toBe(false);
+    expect(ok(`${'a'.repeat(87)}.${'b'.repeat(SEALED_PAYLOAD_MAX - 88)}`)).toBe(true);
+    expect(ok(`${'a'.repeat(87)}.${'b'.repeat(SEALED_PAYLOAD_MAX - 87)}`)).toBe(false);
     expect(ok('abcdef')).toBe(false);
     expect(ok('a.b.c')).toBe(false);
     expect(ok('a+b.c')).toBe(false);

@@ -8,24 +8,28 @@ import { spacedCode } from './LinkThisDevice.js';
 import { useApproverLink } from './use-approve-link.js';
 import type { KeyState } from './key-state.js';
 import { useI18n } from '../../lib/i18n.js';
+import { useSession } from '../../lib/use-session.js';
 
 /**
  * The approving device: it answers a waiting request, shows the code once the new device revealed
- * the key it committed to, and seals the key's seed to that key only when the person says both
- * screens show the same code.
+ * the key it committed to, and only when the person says both screens show the same code seals
+ * to that key the account's seeds and what this device trusts (link-record.ts).
  */
 export function ApproveLink({ state }: { state: KeyState }) {
   const i18n = useI18n();
+  const userId = useSession()?.user.id;
   const link = useApproverLink();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function approve() {
-    if (link.step !== 'comparing' || !state.current) return;
+    if (link.step !== 'comparing' || !state.current || !userId) return;
     setBusy(true);
     try {
+      // Loaded on approval only: its schema brings zod, which no other screen needs.
+      const { linkPayloadContents } = await import('./link-record.js');
       const sealed = await sealLinkPayload(
-        state.current.entropy,
+        await linkPayloadContents(userId, state.current),
         link.transcript,
         link.own.keyPair,
       );

@@ -12,7 +12,7 @@ import { Button } from '../../components/Button.js';
 import { ROUTES } from '../auth/routing.js';
 import { call } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
-import { saveIdentity, updateDeviceState } from './keyring.js';
+import { saveLinkedIdentities, updateDeviceState } from './keyring.js';
 import { LinkLeft, linkFailureText, waitForLinkStep } from './link-steps.js';
 import { refreshKeys } from './queries.js';
 import { useI18n } from '../../lib/i18n.js';
@@ -31,7 +31,8 @@ export function spacedCode(code: string): string {
 /**
  * The new device's side (docs/security.md, "Device linking"): it commits to an ephemeral key and
  * nonce (memory only), reveals them once the approving device answered, shows the code of all
- * four values, and opens the seed sealed to its key by the answering device's key.
+ * four values, and opens what the answering device's key sealed to its key: the account's seeds,
+ * kept here, and the record of trusted keys, adopted before them (link-record.ts).
  */
 export function LinkThisDevice({ userId, ownKeyId }: { userId: string; ownKeyId: string }) {
   const i18n = useI18n();
@@ -70,9 +71,15 @@ export function LinkThisDevice({ userId, ownKeyId }: { userId: string; ownKeyId:
       if (!live) return;
       setState({ step: 'comparing', code });
       const sealed = await waitForLinkStep(id, (request) => request.sealed_payload, isLive);
-      const identity = await openLinkPayload(sealed, transcript, own.keyPair);
+      const linked = await openLinkPayload(sealed, transcript, own.keyPair);
+      const { identity } = linked;
       if (identity.keyId !== ownKeyId) throw new Error('Linked key is not the account key');
-      await saveIdentity(userId, identity);
+      // The link worked whatever becomes of the record: a failure to adopt it is logged, and the
+      // device then pins the partner's key on first use. Loaded here only: its schema brings zod.
+      await import('./link-record.js')
+        .then(({ adoptLinkRecord }) => adoptLinkRecord(userId, linked.record))
+        .catch((error: unknown) => logClientError('link_record', error));
+      await saveLinkedIdentities(userId, [identity, ...linked.formerIdentities]);
       await updateDeviceState(userId, { phraseSavedForKeyId: identity.keyId });
       // Navigate first: the refreshed keys make the setup screen drop this component.
       void navigate(ROUTES.home);

@@ -83,6 +83,20 @@ describe('deriveKeyState', async () => {
     expect(fresh.trustedSenders.has(partner.keyId)).toBe(false);
   });
 
+  it('warns of no key change on a device that holds no key of the account, which pins nothing', () => {
+    const keys = { own: infoOf(mine), partner: infoOf(partnerNext, partner.keyId) };
+    const own = history([infoOf(mine)], [infoOf(partnerNext), infoOf(partner)]);
+    const keyless = deriveKeyState(keys, own, [], device(), PARTNER_ID, []);
+    expect(keyless).toMatchObject({
+      status: 'link',
+      partnerKeyChanged: false,
+      partnerKeyRotated: false,
+    });
+    expect(keyless.trustedSenders.size).toBe(0);
+    const holdingAnOlderKey = deriveKeyState(keys, own, [older], device(), PARTNER_ID, []);
+    expect(holdingAnOlderKey).toMatchObject({ status: 'link', partnerKeyChanged: true });
+  });
+
   it('tells a signed rotation from an unsigned change', () => {
     const keys = { own: infoOf(mine), partner: infoOf(partnerNext, partner.keyId) };
     const own = history([infoOf(mine)], [infoOf(partnerNext), infoOf(partner)]);

@@ -21,7 +21,8 @@ export interface KeyState {
   pinContext: PinContext | null;
   /**
    * The partner's current key, or a key in their history, was never accepted on this device and
-   * no trusted key signed it: the full key-change warning, before anything is sent.
+   * no trusted key signed it: the full key-change warning, before anything is sent. Never on a
+   * device that holds no key of the account: it seals no note and pins nothing.
    */
   partnerKeyChanged: boolean;
   /**
@@ -83,7 +84,9 @@ export function deriveKeyState(
   const pinContext = partnerId
     ? { partnerId, partner, history: history.partner, pins, ownKeyIds }
     : null;
-  const change = pinContext ? partnerKeyChangeOf(pinContext) : 'none';
+  // A device holding no key of the account seals no note and pins nothing (queries.ts): no
+  // partner key change to warn of before a send, until it holds one.
+  const change = pinContext && identities.length > 0 ? partnerKeyChangeOf(pinContext) : 'none';
   const partnerKeyIsOwn = pinContext?.partner ? ownKeyIds.has(pinContext.partner.key_id) : false;
   const trustedSenders = pinContext ? trustedKeysOf(pins, pinContext.partnerId) : new Map();
   for (const identity of identities) trustedSenders.set(identity.keyId, identity.publicKey);

@@ -72,7 +72,10 @@ interface StoredPin extends Omit<PartnerKeyPin, 'supersedes'> {
 interface KeyringSchema extends DBSchema {
   identities: { key: string; value: StoredIdentity; indexes: { byUser: string } };
   devices: { key: string; value: DeviceKeyState };
-  /** Append-only (docs/security.md, "Pinned partner keys"): rows are added, never changed. */
+  /**
+   * Append-only (docs/security.md, "Pinned partner keys"): rows are added, never changed; only a
+   * link to a device without a key of the account replaces them (replaceAccountPins).
+   */
   pins: { key: number; value: StoredPin; indexes: { byUser: string } };
 }
 
@@ -180,6 +183,50 @@ export function pinsFromStored(stored: readonly StoredFields[]): PartnerKeyPin[]
 /** The partner keys this device accepted for the account, oldest first. */
 export async function loadPins(userId: string): Promise<PartnerKeyPin[]> {
   return pinsFromStored(await (await db()).getAllFromIndex('pins', 'byUser', userId));
+}
+
+/**
+ * Saves the identities a device link carried, newest first, dated a millisecond apart so that
+ * loadIdentities keeps their order. An identity the device already holds stays as it was.
+ */
+export async function saveLinkedIdentities(
+  userId: string,
+  newestFirst: readonly Identity[],
+): Promise<void> {
+  const now = Date.now();
+  const tx = (await db()).transaction('identities', 'readwrite');
+  const held = await Promise.all(newestFirst.map((identity) => tx.store.getKey(identity.keyId)));
+  const missing = newestFirst.filter((_, index) => held[index] === undefined);
+  await Promise.all([
+    ...missing.map((identity) =>
+      tx.store.put({
+        keyId: identity.keyId,
+        userId,
+        publicKey: identity.publicKey,
+        entropy: new Uint8Array(identity.entropy),
+        createdAt: new Date(now - newestFirst.indexOf(identity)).toISOString(),
+      }),
+    ),
+    tx.done,
+  ]);
+}
+
+/**
+ * The one exception to append-only: a device that holds no key of the account had no trust
+ * anchor, so a device link replaces the pins it recorded with those the approving device
+ * carried (link-record.ts). A device that holds a key only ever appends.
+ */
+export async function replaceAccountPins(
+  userId: string,
+  pins: readonly PartnerKeyPin[],
+): Promise<void> {
+  const tx = (await db()).transaction('pins', 'readwrite');
+  const recorded = await tx.store.index('byUser').getAllKeys(userId);
+  await Promise.all([
+    ...recorded.map((pinId) => tx.store.delete(pinId)),
+    ...pins.map((pin) => tx.store.add({ ...pin, userId })),
+    tx.done,
+  ]);
 }
 
 export async function appendPins(userId: string, pins: readonly PartnerKeyPin[]): Promise<void> {

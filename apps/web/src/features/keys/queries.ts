@@ -75,10 +75,15 @@ interface PinInputs {
   identities: readonly Identity[];
 }
 
-/** Appends what the server's keys call for (first use, signed rotations) and answers every pin. */
+/**
+ * Appends what the server's keys call for (first use, signed rotations) and answers every pin.
+ * Nothing while the device holds no key of the account: without one it has no trust anchor, so a
+ * device waiting to be linked never pins the server's key on first use (the link brings the
+ * approving device's pins; link-record.ts).
+ */
 async function settlePins(inputs: PinInputs): Promise<PartnerKeyPin[]> {
   const pins = await loadPins(inputs.userId);
-  if (!inputs.partnerId) return pins;
+  if (!inputs.partnerId || inputs.identities.length === 0) return pins;
   const context = {
     partnerId: inputs.partnerId,
     partner: inputs.server.partner,
