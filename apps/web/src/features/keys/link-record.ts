@@ -38,6 +38,7 @@ const PIN_REASONS = {
   verified: 'verified',
   'signed-rotation': 'signed-rotation',
   'seen-in-history': 'seen-in-history',
+  'vouched-by-successor': 'vouched-by-successor',
 } as const satisfies Record<PinReason, PinReason>;
 
 /** More than a payload can hold (LINK_PAYLOAD_BYTES): a bound on what is read, not a budget. */
