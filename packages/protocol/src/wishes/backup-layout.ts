@@ -169,18 +169,19 @@ export function decodeWishSnapshot(plain: Uint8Array): WishSnapshot {
   }
   const count = input.count();
   if (count > WISH_BACKUP_ENTRIES_MAX) throw new E2eError('Malformed');
-  const answers: Record<string, WishSnapshotEntry> = {};
+  // A Map, not `record[id] = …`: an id may be `__proto__`.
+  const answers = new Map<string, WishSnapshotEntry>();
   for (let index = 0; index < count; index += 1) {
     const id = input.field(WISH_ITEM_ID_MAX);
     const answer = ANSWER_CODES[input.byte()];
-    if (!isWishItemId(id) || answer === undefined || Object.hasOwn(answers, id)) {
+    if (!isWishItemId(id) || answer === undefined || answers.has(id)) {
       throw new E2eError('Malformed');
     }
-    answers[id] = { answer, at: input.time() };
+    answers.set(id, { answer, at: input.time() });
   }
   assertZeroPadding(plain, input.offset);
   return {
-    answers,
+    answers: Object.fromEntries(answers),
     settings: { hiddenTiers, maybeCountsAsYes: flags === MAYBE_COUNTS_AS_YES, at: settingsAt },
   };
 }
