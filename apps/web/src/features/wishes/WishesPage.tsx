@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button.js';
 import { useI18n } from '../../lib/i18n.js';
 import { useWishes, type WishAnswer, type WishesStatus } from './use-wishes.js';
+import { usePullWishBackup } from './use-wish-backup.js';
 import { ProposeWish } from './ProposeWish.js';
 import { WishFlow } from './WishFlow.js';
 import { WishList } from './WishList.js';
@@ -37,6 +38,7 @@ function NotAnsweredHere({ onAnswerHere }: { onAnswerHere: () => void }) {
 export function WishesPage() {
   const i18n = useI18n();
   const wishes = useWishes();
+  usePullWishBackup();
   const [params, setParams] = useSearchParams();
   const [answerHere, setAnswerHere] = useState(false);
   const view: WishView = params.get('view') === 'list' ? 'list' : 'one';
