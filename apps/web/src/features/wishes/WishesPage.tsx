@@ -25,7 +25,7 @@ function NotAnsweredHere({ onAnswerHere }: { onAnswerHere: () => void }) {
     >
       <p>
         {i18n._(
-          'Your answers stay on the device where you gave them, so this one does not have them. Your matches show here all the same.',
+          'This device does not have your answers yet: they arrive once the app is open on the device where you gave them. Your matches show here all the same.',
         )}
       </p>
       <Button variant="secondary" onClick={onAnswerHere}>
@@ -44,8 +44,9 @@ export function WishesPage() {
   const view: WishView = params.get('view') === 'list' ? 'list' : 'one';
   const entries = wishes.entries;
   const ready = ANSWERING.includes(wishes.status);
-  // No answers here but matches: another device holds the answers. Answering here would match
-  // from an empty list, so it waits for a tap. No answers and no matches is a first visit.
+  // No answers here but matches: another device holds answers not backed up yet (they arrive
+  // from the backup once that device syncs). Answering here would match from an empty list, so
+  // it waits for a tap. No answers and no matches is a first visit.
   const elsewhere = !wishes.answersHere && wishes.matches.length > 0 && !answerHere;
   const answering = ready && !elsewhere;
 
