@@ -23,6 +23,8 @@ class FakeBackupServer {
   puts = 0;
   /** Runs before a PUT is answered: another device writing in between. */
   beforePut: (() => Promise<void>) | null = null;
+  /** The account's current key, when a test replaces it. */
+  currentKeyId: string | null = null;
 
   readonly api: WishBackupApi = {
     getWishBackup: () => {
@@ -32,6 +34,9 @@ class FakeBackupServer {
     putWishBackup: async (body) => {
       this.puts += 1;
       await this.beforePut?.();
+      if (this.currentKeyId !== null && body.key_id !== this.currentKeyId) {
+        throw new ApiError(400, 'stale', 'wish_backup_key_stale');
+      }
       if ((this.stored?.version ?? 0) !== body.expected_version) {
         throw new ApiError(409, 'changed', 'wish_backup_changed');
       }
@@ -231,6 +236,15 @@ describe('the wish backup sync', () => {
       'c:a': { answer: 'yes', at: NOW - 10 },
     });
     expect(after.errors).toEqual([]);
+  });
+
+  it('leaves the write to the next key when the account’s key was replaced meanwhile', async () => {
+    const server = new FakeBackupServer();
+    const laptop = device(server, oldKey);
+    await laptop.answer('c:a', 'yes', NOW);
+    server.currentKeyId = laptopKey.keyId;
+    await laptop.sync.run('change');
+    expect([server.puts, server.stored, laptop.errors]).toEqual([1, null, []]);
   });
 
   it('lets two devices tied at the epoch each keep theirs, neither writing over the other', async () => {

@@ -92,8 +92,11 @@ export function wishBackupSync(ctx: WishBackupContext) {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === 'wish_backup_changed') return false;
-      // Over the person's budget: the next change, load or return to the app writes it.
-      if (error.code === 'wish_backups_limited') return true;
+      // Over the person's budget: the next change, load or return to the app writes it. The
+      // account's key replaced meanwhile: the sync made for the new key (use-wish-backup.ts) does.
+      if (error.code === 'wish_backups_limited' || error.code === 'wish_backup_key_stale') {
+        return true;
+      }
       throw error;
     }
     known = snapshot;
