@@ -19,6 +19,19 @@ import {
 } from './preferences.js';
 import { wishesKeys } from './queries.js';
 
+/** The couple's custom wish ids per fetched state: asked once per answer of a backup. */
+const customIds = new WeakMap<WishesState, ReadonlySet<string>>();
+
+function isCustomOnList(state: WishesState | undefined, id: string): boolean {
+  if (!state) return false;
+  let ids = customIds.get(state);
+  if (!ids) {
+    ids = customIdsOf(state);
+    customIds.set(state, ids);
+  }
+  return ids.has(id);
+}
+
 /** The running sync's "read it now", for the Wishes screen. */
 const pulls = new Set<() => void>();
 
@@ -52,10 +65,9 @@ export function useWishBackup(): void {
       api: wishBackupApi,
       crypto: lazyWishCrypto,
       // The couple's custom wishes as last fetched; without them, custom answers may yield room.
-      onList: (id) => {
-        const state = queryClient.getQueryData<WishesState>(wishesKeys.state());
-        return isCatalogWishId(id) || (state !== undefined && customIdsOf(state).has(id));
-      },
+      onList: (id) =>
+        isCatalogWishId(id) ||
+        isCustomOnList(queryClient.getQueryData<WishesState>(wishesKeys.state()), id),
       now: () => Date.now(),
       onError: (context, error) => logClientError(context, error),
     });
