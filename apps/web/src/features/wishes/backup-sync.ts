@@ -2,7 +2,7 @@ import type { ApiAnswer, ApiBody, WishBackup } from '@couple/protocol';
 import { fitWishSnapshot, type Identity } from '@couple/protocol/browser';
 import { ApiError } from '../../lib/api-errors.js';
 import { holdsNewer, snapshotOf, withoutOldClears, type WishSnapshot } from './snapshot.js';
-import { mergeIntoDevice, type LocalWishes } from './snapshot-transfer.js';
+import { mergeIntoDevice, type LocalWishes } from './device-merge.js';
 import type { WishCrypto } from './wish-crypto.js';
 
 /** The two routes of the backup (api.ts has the real ones). */

@@ -1,24 +1,15 @@
-import { deviceWishStore, type WishStore } from './device-store.js';
-import { readWishPreferences, writeWishPreferences, type WishPreferences } from './preferences.js';
-import {
-  mergeAnswers,
-  mergeSettings,
-  parseWishSnapshot,
-  preferencesOf,
-  sameAnswers,
-  snapshotAnswersOf,
-  snapshotOf,
-  snapshotSettingsOf,
-  withSnapshotAnswers,
-  type WishSnapshot,
-} from './snapshot.js';
+import { z } from 'zod/mini';
+import { WISH_ITEM_ID_MAX, WISH_ITEM_ID_PATTERN, isWishTier } from '@couple/protocol/browser';
+import { mergeIntoDevice, type LocalWishes } from './device-merge.js';
+import { deviceWishStore } from './device-store.js';
+import { readWishPreferences, writeWishPreferences } from './preferences.js';
+import { snapshotOf, type WishSnapshot } from './snapshot.js';
 
-/** Where a device keeps one person's answers (IndexedDB) and wish settings (localStorage). */
-export interface LocalWishes {
-  store: WishStore;
-  readPreferences(userId: string): WishPreferences;
-  writePreferences(userId: string, next: WishPreferences): void;
-}
+/*
+ * A person's answers and settings handed from one of their devices to another directly (a device
+ * link carries them: features/keys/link-record.ts). Loaded with the link's code, not with the
+ * app: zod stays out of the chunks every screen loads.
+ */
 
 const THIS_BROWSER: LocalWishes = {
   store: deviceWishStore,
@@ -26,27 +17,35 @@ const THIS_BROWSER: LocalWishes = {
   writePreferences: writeWishPreferences,
 };
 
+/** Milliseconds since the epoch, whole and within what a number holds exactly. */
+const timeSchema = z.int().check(z.nonnegative());
+
 /**
- * Merges another device's snapshot into this one's answers and settings (last writer wins), and
- * writes only what changed. `answered`: the snapshot shows the person answered, so this device
- * counts as answered and runs rounds (device-store.ts, `answeredHere`).
+ * Exactly the fields of a snapshot; wish ids, the three answers or null (cleared), whole times.
+ * A hidden tier of a newer app is left out, as the backup's reader does.
  */
-export async function mergeIntoDevice(
-  local: LocalWishes,
-  userId: string,
-  remote: WishSnapshot,
-  answered: boolean,
-): Promise<void> {
-  await local.store.update(userId, (current) => {
-    const held = snapshotAnswersOf(current);
-    const merged = mergeAnswers(held, remote.answers);
-    const answeredHere = current.answeredHere || answered;
-    if (sameAnswers(held, merged) && answeredHere === current.answeredHere) return current;
-    return { ...withSnapshotAnswers(current, merged), answeredHere };
-  });
-  const preferences = local.readPreferences(userId);
-  const settings = mergeSettings(snapshotSettingsOf(preferences), remote.settings);
-  if (settings === remote.settings) local.writePreferences(userId, preferencesOf(settings));
+const wishSnapshotSchema = z.strictObject({
+  answers: z.record(
+    z.string().check(z.maxLength(WISH_ITEM_ID_MAX), z.regex(WISH_ITEM_ID_PATTERN)),
+    z.strictObject({
+      answer: z.nullable(z.enum(['yes', 'maybe', 'no'])),
+      at: timeSchema,
+    }),
+  ),
+  settings: z.strictObject({
+    hiddenTiers: z.pipe(
+      z.array(z.string()),
+      z.transform((tiers) => tiers.filter(isWishTier)),
+    ),
+    maybeCountsAsYes: z.boolean(),
+    at: timeSchema,
+  }),
+});
+
+/** A snapshot from elsewhere, checked; null when it is not one. */
+export function parseWishSnapshot(value: unknown): WishSnapshot | null {
+  const parsed = wishSnapshotSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /** This browser's answers and settings of the person, for another device of theirs. */
@@ -55,9 +54,9 @@ export async function exportWishSnapshot(userId: string): Promise<WishSnapshot> 
 }
 
 /**
- * Takes in a snapshot another device of the person exported (a device link carries one): checked
- * (parseWishSnapshot; a TypeError when it is not one), then merged into this browser's answers
- * and settings. Answers in it make this device one that answered.
+ * Takes in a snapshot another device of the person exported: checked (a TypeError when it is not
+ * one), then merged into this browser's answers and settings, last writer wins. Answers in it
+ * make this device one that answered, which runs rounds.
  */
 export async function importWishSnapshot(userId: string, snapshot: unknown): Promise<void> {
   const parsed = parseWishSnapshot(snapshot);

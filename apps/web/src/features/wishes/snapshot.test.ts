@@ -4,7 +4,6 @@ import { DEFAULT_WISH_PREFERENCES } from './preferences.js';
 import {
   CLEARED_KEPT_DAYS,
   mergeSnapshots,
-  parseWishSnapshot,
   holdsNewer,
   preferencesOf,
   snapshotOf,
@@ -173,48 +172,5 @@ describe('merging two snapshots', () => {
       'c:old-answer',
       'c:recent-clear',
     ]);
-  });
-});
-
-describe('a snapshot from elsewhere', () => {
-  const valid = {
-    answers: { 'c:a': { answer: 'yes', at: 1 }, 'u:x': { answer: null, at: 2 } },
-    settings: { hiddenTiers: ['spicy', 'newer-tier'], maybeCountsAsYes: true, at: 3 },
-  };
-
-  it('is taken when it has exactly the shape, a newer tier left out', () => {
-    expect(parseWishSnapshot(valid)).toEqual({
-      ...valid,
-      settings: { ...valid.settings, hiddenTiers: ['spicy'] },
-    });
-    // An id may be any wish id, `__proto__` too: it stays an entry.
-    const odd = parseWishSnapshot({
-      ...valid,
-      answers: JSON.parse('{"__proto__":{"answer":"no","at":1}}'),
-    });
-    expect(Object.keys(odd!.answers)).toEqual(['__proto__']);
-  });
-
-  it('is refused when anything is off', () => {
-    const broken: unknown[] = [
-      null,
-      [],
-      'snapshot',
-      { answers: valid.answers },
-      { ...valid, extra: 1 },
-      { ...valid, answers: [] },
-      { ...valid, answers: { 'c:a': { answer: 'sure', at: 1 } } },
-      { ...valid, answers: { 'c:a': { answer: 'yes', at: -1 } } },
-      { ...valid, answers: { 'c:a': { answer: 'yes', at: 1.5 } } },
-      { ...valid, answers: { 'c:a': { answer: 'yes' } } },
-      { ...valid, answers: { 'c:a': { answer: 'yes', at: 1, more: 1 } } },
-      { ...valid, answers: { 'has|bar': { answer: 'yes', at: 1 } } },
-      { ...valid, answers: { ['c:' + 'x'.repeat(63)]: { answer: 'yes', at: 1 } } },
-      { ...valid, settings: { ...valid.settings, at: '3' } },
-      { ...valid, settings: { ...valid.settings, maybeCountsAsYes: 'yes' } },
-      { ...valid, settings: { ...valid.settings, hiddenTiers: [1] } },
-      { ...valid, settings: { hiddenTiers: [], maybeCountsAsYes: true } },
-    ];
-    for (const value of broken) expect(parseWishSnapshot(value), JSON.stringify(value)).toBeNull();
   });
 });

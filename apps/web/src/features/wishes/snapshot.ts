@@ -1,8 +1,5 @@
 import {
   WISH_TIERS,
-  isSnapshotTime,
-  isWishItemId,
-  isWishTier,
   type WishSnapshot,
   type WishSnapshotEntry,
   type WishSnapshotSettings,
@@ -142,48 +139,4 @@ export function holdsNewer(a: WishSnapshot, b: WishSnapshot): boolean {
     a.settings.at > b.settings.at ||
     Object.entries(a.answers).some(([id, entry]) => entry.at > (answers.get(id)?.at ?? -1))
   );
-}
-
-const ANSWERS: readonly unknown[] = ['yes', 'maybe', 'no', null];
-
-function isAnswer(value: unknown): value is WishSnapshotEntry['answer'] {
-  return ANSWERS.includes(value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function parseEntry(value: unknown): WishSnapshotEntry | null {
-  if (!isRecord(value) || Object.keys(value).length !== 2) return null;
-  const { answer, at } = value;
-  if (!isAnswer(answer) || !isSnapshotTime(at)) return null;
-  return { answer, at };
-}
-
-function parseSettings(value: unknown): WishSnapshotSettings | null {
-  if (!isRecord(value) || Object.keys(value).length !== 3) return null;
-  const { hiddenTiers, maybeCountsAsYes, at } = value;
-  if (!Array.isArray(hiddenTiers) || typeof maybeCountsAsYes !== 'boolean') return null;
-  if (!isSnapshotTime(at) || !hiddenTiers.every((tier) => typeof tier === 'string')) return null;
-  // A tier of a newer app is left out, as the backup's reader does.
-  return { hiddenTiers: hiddenTiers.filter(isWishTier), maybeCountsAsYes, at };
-}
-
-/**
- * A snapshot from elsewhere (another device, through a device link), checked field by field
- * without zod, which the web app's bundle does not carry: exactly these fields, wish ids, known
- * answers, whole non-negative times. Anything else is null.
- */
-export function parseWishSnapshot(value: unknown): WishSnapshot | null {
-  if (!isRecord(value) || Object.keys(value).length !== 2 || !isRecord(value.answers)) return null;
-  const settings = parseSettings(value.settings);
-  if (!settings) return null;
-  const answers: [string, WishSnapshotEntry][] = [];
-  for (const [id, raw] of Object.entries(value.answers)) {
-    const entry = parseEntry(raw);
-    if (!isWishItemId(id) || !entry) return null;
-    answers.push([id, entry]);
-  }
-  return { answers: Object.fromEntries(answers), settings };
 }
