@@ -65,7 +65,7 @@ test('a user deletes their account and their partner is told', async ({ openBrow
     desires: { direction: string; note: string | null }[];
     signedInDevices: { revoked_at: string | null }[];
   };
-  expect(exported.formatVersion).toBe(6);
+  expect(exported.formatVersion).toBe(7);
   expect(exported.profile.username).toBe(alice.username);
   // The app told the account its language (the browser's) when Alice signed in.
   expect(exported.profile.locale).toBe('en');

@@ -46,7 +46,9 @@ test('two partners answer their wishes and see only what both want', async ({
   test.setTimeout(240_000);
   const { alicePage, bobPage } = await signedInCouple(openBrowser, backend, [{}, { mobile: true }]);
   const [alice, bob] = await Promise.all([openWishes(alicePage), openWishes(bobPage)]);
-  await expect(alice.privacy).toContainText('Your answers stay on this device.');
+  await expect(alice.privacy).toContainText(
+    'Your answers leave this device only encrypted with your own key',
+  );
   await expect(alice.noMatches).toBeVisible();
   await expectAccessible(alicePage, 'wishes, card, desktop', WCAG_AA_TAGS);
   await expectAccessible(bobPage, 'wishes, card, phone', WCAG_AA_TAGS);

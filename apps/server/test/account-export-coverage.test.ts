@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
 import { publishKey } from './helpers/keys.js';
 import { browserSubscription } from './helpers/rest-fixtures.js';
-import { wishApi } from './helpers/wishes.js';
+import { fakeBackupContent, wishApi } from './helpers/wishes.js';
 
 /** Each table that holds rows about a person, and the part of the export that shows them. */
 const EXPORTED: Record<string, (keyof AccountData)[]> = {
@@ -30,6 +30,7 @@ const EXPORTED: Record<string, (keyof AccountData)[]> = {
   wish_items: ['wishes'],
   wish_rounds: ['wishes'],
   wish_match_sets: ['wishes'],
+  wish_backups: ['wishes'],
 };
 
 /** Tables about a person the export leaves out, and why. */
@@ -97,6 +98,8 @@ describe.each(DRIVERS)('the export covers every table about the person (%s)', (d
     await wishes.finish(a, b, closed);
     expect((await wishes.complete(b, a, closed)).status).toBe(204);
     expect((await wishes.start(b, a)).status).toBe(201);
+    const backup = { content: fakeBackupContent(), key_id: aliceKey.key_id, expected_version: 0 };
+    expect((await wishes.putBackup(alice, backup)).status).toBe(200);
     const subscription = browserSubscription('https://push.example.com/send/alice');
     SECRETS.pushAuth = subscription.keys.auth;
     SECRETS.pushKey = subscription.keys.p256dh;
@@ -160,10 +163,11 @@ describe.each(DRIVERS)('the export covers every table about the person (%s)', (d
         expect(held, `${table} in ${part}`).toBe(true);
       }
     }
-    // One object holds the three wish tables: each must have given its row.
+    // One object holds the four wish tables: each must have given its row.
     expect(data.wishes.items).toHaveLength(1);
     expect(data.wishes.rounds).toHaveLength(1);
     expect(data.wishes.matches).not.toBeNull();
+    expect(data.wishes.backup).toMatchObject({ version: 1 });
     expect(data.push_subscription?.endpoint).toBe('https://push.example.com/send/alice');
     expect(data.email_links).toContainEqual(
       expect.objectContaining({ kind: 'email_change', new_email: 'new-alice@example.com' }),

@@ -8,11 +8,13 @@ import {
   openWishItem,
   openWishMatches,
   replyToWishRound,
+  sealWishBackup,
   sealWishItem,
   sealWishMatches,
   startWishRound,
   type Identity,
   type SealedWishBlob,
+  type WishBackup,
   type WishesState,
   type WishRoundBase,
 } from '@couple/protocol';
@@ -182,6 +184,25 @@ describe.each(DRIVERS)('the server learns nothing of wishes (%s)', (driver) => {
       ]),
       1,
     );
+    // Each backs up their answers, Alice every one of them and Bob a few, sealed to their own key.
+    for (const [who, answers] of [
+      [alice, ANSWERS.alice],
+      [bob, ANSWERS.bob.slice(0, 3)],
+    ] as const) {
+      const snapshot = {
+        answers: Object.fromEntries(
+          answers.map((answer, i) => [CATALOG[i]!, { answer, at: Date.now() }]),
+        ),
+        settings: { hiddenTiers: [], maybeCountsAsYes: who === alice, at: Date.now() },
+      };
+      const sealed = await sealWishBackup({
+        userId: who.user.id,
+        identity: who.identity,
+        snapshot,
+      });
+      const body = { ...sealed, expected_version: 0 };
+      expect((await api.putBackup(who.user, body)).status).toBe(200);
+    }
     dump = await dumpOf(server, log);
   }, 120_000);
   afterAll(() => server?.close());
@@ -225,7 +246,7 @@ describe.each(DRIVERS)('the server learns nothing of wishes (%s)', (driver) => {
     }
   });
 
-  it('sees the same length for each kind of blob, whatever the set sizes', () => {
+  it('sees the same length for each kind of blob, whatever the set sizes', async () => {
     expect(sizes[0]![0]).not.toBe(sizes[1]![0]);
     expect(sizes[0]![1]).not.toBe(sizes[1]![1]);
     for (const kind of ['offer', 'reply', 'finish', 'matches']) {
@@ -234,6 +255,13 @@ describe.each(DRIVERS)('the server learns nothing of wishes (%s)', (driver) => {
       expect(new Set(lengths).size, kind).toBe(1);
     }
     expect(results[0]!.initiator.length).not.toBe(results[1]!.initiator.length);
+    const backups = await Promise.all(
+      [alice, bob].map(async (who) => {
+        const answer = await api.call<{ backup: WishBackup }>(who.user, 'GET', '/wishes/backup');
+        return answer.body.backup.content.length;
+      }),
+    );
+    expect(new Set(backups).size).toBe(1);
   });
 
   it('cannot open a match list or a round message without a private key', async () => {

@@ -107,6 +107,9 @@ export const ERRORS = {
   wish_round_not_found: { status: 404, text: WISH_TEXTS.wishRoundNotFound },
   wish_round_out_of_order: { status: 409, text: WISH_TEXTS.wishRoundOutOfOrder },
   wish_rounds_limited: { status: 429, text: WISH_TEXTS.wishRoundsLimited },
+  wish_backup_changed: { status: 409, text: WISH_TEXTS.wishBackupChanged },
+  wish_backup_key_stale: { status: 400, text: WISH_TEXTS.wishBackupKeyStale },
+  wish_backups_limited: { status: 429, text: WISH_TEXTS.wishBackupsLimited },
   thought_rate_limited: { status: 429, text: WISH_TEXTS.thoughtRateLimited },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -11,8 +11,11 @@ import {
   SIGN_IN_FAILURE_WINDOW_MINUTES,
   THOUGHT_INTERVAL_SECONDS,
   THOUGHTS_PER_DAY,
+  WISH_BACKUP_WRITES_PER_HOUR,
+  WISH_BACKUP_WRITES_PER_MINUTE,
   WISH_ROUNDS_PER_HOUR,
   WISH_ROUNDS_PER_MINUTE,
+  type ErrorCode,
 } from '@couple/protocol';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
@@ -48,6 +51,12 @@ export interface ActionLimits {
    * when over either.
    */
   takeWishRound(userId: string, partnerId: string): Promise<void>;
+  /**
+   * Counts one write of the person's wish backup, all their devices together:
+   * WISH_BACKUP_WRITES_PER_MINUTE and WISH_BACKUP_WRITES_PER_HOUR; a 429 wish_backups_limited
+   * (with retry-after) when over either.
+   */
+  takeWishBackup(userId: string): Promise<void>;
   /**
    * Whether a new-match push and mini-app notification may go to this person now: one per
    * WISH_MATCH_NOTICE_INTERVAL_SECONDS (configuration), whoever's rounds find the matches. Never refuses a request.
@@ -90,6 +99,31 @@ async function consumeOr(
   }
 }
 
+/**
+ * A budget of so many a minute and so many an hour per key; a 429 of `code` (with retry-after)
+ * when over either. The minute's is taken first: a refused burst does not spend the hour's.
+ */
+function minuteAndHourBudget(
+  redis: Redis | undefined,
+  budget: { keyPrefix: string; perMinute: number; perHour: number; code: ErrorCode },
+): (key: string) => Promise<void> {
+  const perMinute = limiter(redis, {
+    keyPrefix: `${budget.keyPrefix}-per-minute`,
+    points: budget.perMinute,
+    duration: 60,
+  });
+  const perHour = limiter(redis, {
+    keyPrefix: `${budget.keyPrefix}-per-hour`,
+    points: budget.perHour,
+    duration: 60 * 60,
+  });
+  const refusal = (retryAfter: number) => new HttpError(budget.code, { retryAfter });
+  return async (key) => {
+    await consumeOr(perMinute, key, refusal);
+    await consumeOr(perHour, key, refusal);
+  };
+}
+
 export function createActionLimits(config: Config, redis?: Redis): ActionLimits {
   const desires = limiter(redis, {
     keyPrefix: 'couple-desires-per-minute',
@@ -125,18 +159,18 @@ export function createActionLimits(config: Config, redis?: Redis): ActionLimits 
     points: THOUGHTS_PER_DAY,
     duration: 24 * 60 * 60,
   });
-  const roundsPerMinute = limiter(redis, {
-    keyPrefix: 'couple-wish-rounds-per-minute',
-    points: WISH_ROUNDS_PER_MINUTE,
-    duration: 60,
+  const takeRound = minuteAndHourBudget(redis, {
+    keyPrefix: 'couple-wish-rounds',
+    perMinute: WISH_ROUNDS_PER_MINUTE,
+    perHour: WISH_ROUNDS_PER_HOUR,
+    code: 'wish_rounds_limited',
   });
-  const roundsPerHour = limiter(redis, {
-    keyPrefix: 'couple-wish-rounds-per-hour',
-    points: WISH_ROUNDS_PER_HOUR,
-    duration: 60 * 60,
+  const takeBackup = minuteAndHourBudget(redis, {
+    keyPrefix: 'couple-wish-backups',
+    perMinute: WISH_BACKUP_WRITES_PER_MINUTE,
+    perHour: WISH_BACKUP_WRITES_PER_HOUR,
+    code: 'wish_backups_limited',
   });
-  const roundsRefusal = (retryAfter: number) =>
-    new HttpError('wish_rounds_limited', { retryAfter });
   const noticeInterval = config.WISH_MATCH_NOTICE_INTERVAL_SECONDS;
   const matchNotices =
     noticeInterval > 0
@@ -191,13 +225,9 @@ export function createActionLimits(config: Config, redis?: Redis): ActionLimits 
       await consumeOr(thoughtInterval, userId, thoughtRefusal);
       await consumeOr(thoughtsPerDay, userId, thoughtRefusal);
     },
-    async takeWishRound(userId, partnerId) {
-      // One key for the pair, whichever of the two starts: neither sidesteps it.
-      const couple = [userId, partnerId].sort().join(':');
-      // The minute's first: a refused burst does not spend the hour's.
-      await consumeOr(roundsPerMinute, couple, roundsRefusal);
-      await consumeOr(roundsPerHour, couple, roundsRefusal);
-    },
+    // One key for the pair, whichever of the two starts: neither sidesteps it.
+    takeWishRound: (userId, partnerId) => takeRound([userId, partnerId].sort().join(':')),
+    takeWishBackup: (userId) => takeBackup(userId),
     async takeMatchNotice(userId) {
       if (!matchNotices) return true;
       try {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WISH_ROUNDS_PER_HOUR, WISH_ROUNDS_PER_MINUTE } from '@couple/protocol';
 import { loadConfig } from '../config.js';
 import { createActionLimits } from './action-limits.js';
-import { refusal } from './limits.test-support.js';
+import { refusal, spendMinuteAndHour } from './limits.test-support.js';
 
 /** The two limits of wish rounds on one instance's memory, over a faked hour. */
 describe('wish round limits', () => {
@@ -14,29 +14,21 @@ describe('wish round limits', () => {
 
   it('allows WISH_ROUNDS_PER_MINUTE a minute and WISH_ROUNDS_PER_HOUR an hour per couple', async () => {
     const limits = createActionLimits(loadConfig({ NODE_ENV: 'test' }));
-    let started = 0;
-    let minutes = 0;
-    while (started < WISH_ROUNDS_PER_HOUR) {
-      const burst = Math.min(WISH_ROUNDS_PER_MINUTE, WISH_ROUNDS_PER_HOUR - started);
-      for (let round = 0; round < burst; round += 1) {
-        // Either partner, in either order: one budget.
-        const [from, to] = round % 2 === 0 ? ['alice', 'bob'] : ['bob', 'alice'];
-        expect(await refusal(limits.takeWishRound(from!, to!))).toBeNull();
-      }
-      started += burst;
-      if (burst === WISH_ROUNDS_PER_MINUTE) {
-        const early = await refusal(limits.takeWishRound('bob', 'alice'));
-        expect(early?.code).toBe('wish_rounds_limited');
-        expect(early?.retryAfter).toBe(60);
-      }
-      vi.advanceTimersByTime(60 * 1000);
-      minutes += 1;
-    }
-    const capped = await refusal(limits.takeWishRound('alice', 'bob'));
-    expect(capped?.code).toBe('wish_rounds_limited');
-    expect(capped?.retryAfter).toBe(60 * 60 - minutes * 60);
+    const capped = await spendMinuteAndHour(
+      // Either partner, in either order: one budget.
+      (count) =>
+        count % 2 === 0
+          ? limits.takeWishRound('alice', 'bob')
+          : limits.takeWishRound('bob', 'alice'),
+      {
+        perMinute: WISH_ROUNDS_PER_MINUTE,
+        perHour: WISH_ROUNDS_PER_HOUR,
+        code: 'wish_rounds_limited',
+      },
+      (ms) => vi.advanceTimersByTime(ms),
+    );
     expect(await refusal(limits.takeWishRound('carol', 'dan'))).toBeNull();
-    vi.advanceTimersByTime(capped!.retryAfter! * 1000);
+    vi.advanceTimersByTime(capped.retryAfter! * 1000);
     expect(await refusal(limits.takeWishRound('alice', 'bob'))).toBeNull();
   });
 });

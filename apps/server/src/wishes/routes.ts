@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { contractRoutes } from '../http/contract-route.js';
 import { getWishes, proposeWish, withdrawWish } from './service.js';
+import { getWishBackup, putWishBackup } from './backup-service.js';
 import {
   completeWishRound,
   finishWishRound,
@@ -9,7 +10,10 @@ import {
   startWishRound,
 } from './round-service.js';
 
-/** Wishes: the couple's custom wishes and the sealed rounds of private matching. */
+/**
+ * Wishes: the couple's custom wishes, the sealed rounds of private matching, and each person's
+ * sealed backup of their own answers.
+ */
 export const wishRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const route = contractRoutes(app, ctx.config);
   route('getWishes', async ({ user }) => getWishes(ctx, user.userId));
@@ -29,4 +33,6 @@ export const wishRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     await completeWishRound(ctx, user.userId, params.id, body);
     return undefined;
   });
+  route('getWishBackup', async ({ user }) => getWishBackup(ctx, user.userId));
+  route('putWishBackup', async ({ user, body }) => putWishBackup(ctx, user.userId, body));
 };

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { SealedWishBlob } from '@couple/protocol';
+import { WISH_BACKUP_CONTENT_LENGTH, type SealedWishBlob } from '@couple/protocol';
 import { createUser, pair, request, type ApiResponse, type Answer, type TestUser } from './api.js';
 import { fakeV2, publishKey, type IdentityKey } from './keys.js';
 
@@ -31,6 +31,16 @@ export function sealedBlob(from: WishPerson, to: WishPerson, bytes = 96): Sealed
   };
 }
 
+/**
+ * A wish backup's shape (`iv.enc.wrapped_key.ciphertext`, base64url, the one fixed length) around
+ * random characters: what the server checks of a backup, which it never opens.
+ */
+export function fakeBackupContent(): string {
+  const part = (chars: number) => randomBytes(chars).toString('base64url').slice(0, chars);
+  const head = [part(16), part(87), part(64)];
+  return [...head, part(WISH_BACKUP_CONTENT_LENGTH - head.join('.').length - 1)].join('.');
+}
+
 /** The HTTP calls of wishes for one server. */
 export function wishApi(baseUrl: string) {
   const call = <T = Answer>(
@@ -60,5 +70,8 @@ export function wishApi(baseUrl: string) {
     complete: (from: WishPerson, to: WishPerson, id: string) =>
       call(from, 'PUT', `/wishes/rounds/${id}/complete`, { matches: sealedBlob(from, to) }),
     state: (who: WishPerson) => call(who, 'GET', '/wishes'),
+    backup: (who: WishPerson | TestUser) => call(who, 'GET', '/wishes/backup'),
+    putBackup: (who: WishPerson | TestUser, body: unknown) =>
+      call(who, 'PUT', '/wishes/backup', body),
   };
 }

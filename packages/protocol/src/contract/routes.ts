@@ -80,6 +80,8 @@ export const API_ROUTES = {
   replyWishRound: { method: 'PUT', path: '/wishes/rounds/:id/reply', access: 'user' },
   finishWishRound: { method: 'PUT', path: '/wishes/rounds/:id/finish', access: 'user' },
   completeWishRound: { method: 'PUT', path: '/wishes/rounds/:id/complete', access: 'user' },
+  getWishBackup: { method: 'GET', path: '/wishes/backup', access: 'user' },
+  putWishBackup: { method: 'PUT', path: '/wishes/backup', access: 'user' },
 
   sendThought: { method: 'POST', path: '/thoughts', access: 'user' },
   listThoughts: { method: 'GET', path: '/thoughts', access: 'user' },

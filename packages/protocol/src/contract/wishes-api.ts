@@ -2,13 +2,16 @@ import {
   completeWishRoundBodySchema,
   finishWishRoundBodySchema,
   proposeWishBodySchema,
+  putWishBackupBodySchema,
   replyWishRoundBodySchema,
   startWishRoundBodySchema,
+  wishBackupAnswerSchema,
+  wishBackupWrittenSchema,
+  wishesStateSchema,
   wishIdParamsSchema,
   wishItemSchema,
   wishRoundIdParamsSchema,
   wishRoundSchema,
-  wishesStateSchema,
 } from '../schemas/wishes.js';
 import {
   sendThoughtBodySchema,
@@ -16,7 +19,7 @@ import {
   thoughtsListSchema,
   thoughtsReadSchema,
 } from '../schemas/thoughts.js';
-import { WISH_SEALED_CONTENT_MAX } from '../wishes/constants.js';
+import { WISH_BACKUP_CONTENT_LENGTH, WISH_SEALED_CONTENT_MAX } from '../wishes/constants.js';
 import { noBody, none, type RouteSchemas } from './route-contract.js';
 import type { ApiRouteName } from './routes.js';
 
@@ -85,6 +88,15 @@ export const WISHES_CONTRACT = {
     status: 204,
     answer: none,
     errors: ROUND_ERRORS,
+  },
+  getWishBackup: { status: 200, answer: wishBackupAnswerSchema, errors: [] },
+  /** The sealed backup is longer than BODY_LIMIT_BYTES allows. */
+  putWishBackup: {
+    bodyLimitBytes: WISH_BACKUP_CONTENT_LENGTH + 1_024,
+    body: putWishBackupBodySchema,
+    status: 200,
+    answer: wishBackupWrittenSchema,
+    errors: ['wish_backup_changed', 'wish_backup_key_stale', 'wish_backups_limited'],
   },
 
   sendThought: {

@@ -92,6 +92,24 @@ export async function sealBytesV2(input: SealBytesV2Input): Promise<SealedBytesV
   if (input.partnerPublicKey === input.senderIdentity.publicKey) {
     throw new RangeError('The partner key must differ from the sender key');
   }
+  // The partner first, then the sender's own key, so the sender's other devices can read it too.
+  return sealToRecipients(input, [input.partnerPublicKey, input.senderIdentity.publicKey]);
+}
+
+/**
+ * The same envelope with one recipient, the sender's own key: what only the holders of that key
+ * (the person's own devices) open, and only they can have sealed (auth mode).
+ */
+export async function sealBytesV2ToSelf(
+  input: Omit<SealBytesV2Input, 'partnerPublicKey'>,
+): Promise<SealedBytesV2> {
+  return sealToRecipients(input, [input.senderIdentity.publicKey]);
+}
+
+async function sealToRecipients(
+  input: Omit<SealBytesV2Input, 'partnerPublicKey'>,
+  recipientPublicKeys: readonly string[],
+): Promise<SealedBytesV2> {
   const subtle = globalThis.crypto.subtle;
   const { aad } = input;
   const iv = randomBytes(NOTE_IV_BYTES);
@@ -102,9 +120,8 @@ export async function sealBytesV2(input: SealBytesV2Input): Promise<SealedBytesV
     aesKey,
     input.plaintext,
   );
-  // The partner first, then the sender's own key, so the sender's other devices can read it too.
   const recipients: RecipientV2[] = [];
-  for (const publicKey of [input.partnerPublicKey, input.senderIdentity.publicKey]) {
+  for (const publicKey of recipientPublicKeys) {
     const sealed = await hpkeSuite().seal(
       {
         recipientPublicKey: await importPublicKey(publicKey),

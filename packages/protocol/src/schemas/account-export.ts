@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { thoughtSchema } from './thoughts.js';
-import { wishItemSchema, wishMatchSetSchema, wishRoundSchema } from './wishes.js';
+import { wishBackupSchema, wishItemSchema, wishMatchSetSchema, wishRoundSchema } from './wishes.js';
 
 /**
  * What the server holds about a person beside their profile, pairings and desires, for the
@@ -94,12 +94,14 @@ export const emailLinkRecordSchema = z.object({
 
 /**
  * The person's wishes, sealed as stored (the server cannot open them; the exporting device may):
- * the custom wishes they proposed, the open rounds they are a side of, their match list.
+ * the custom wishes they proposed, the open rounds they are a side of, their match list, and
+ * the backup of their own answers and settings (sealed to their own key only).
  */
 export const wishesRecordSchema = z.object({
   items: z.array(wishItemSchema),
   rounds: z.array(wishRoundSchema),
   matches: wishMatchSetSchema.nullable(),
+  backup: wishBackupSchema.nullable(),
 });
 
 /** The export's part beyond the desires: what the server keeps to run the account. */

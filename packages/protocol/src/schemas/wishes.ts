@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { WISH_SEALED_CONTENT_MAX } from '../wishes/constants.js';
+import { WISH_BACKUP_CONTENT_LENGTH, WISH_SEALED_CONTENT_MAX } from '../wishes/constants.js';
 import { NOTE_CIPHERTEXT_BASE64_MAX } from '../constants.js';
-import { encryptionDataV2Schema } from './keys.js';
+import {
+  ENC_B64URL_LENGTH,
+  NOTE_IV_B64URL_LENGTH,
+  WRAPPED_KEY_B64URL_LENGTH,
+} from '../e2e/constants.js';
+import { encryptionDataV2Schema, keyIdSchema } from './keys.js';
 import { storedEncryptionDataSchema } from './sealed-note.js';
 
 /*
@@ -95,3 +100,43 @@ export const wishesStateSchema = z.object({
   matches: wishMatchSetSchema.nullable(),
 });
 export type WishesState = z.infer<typeof wishesStateSchema>;
+
+/**
+ * A person's wish backup (issue 39): their answers and settings sealed to their own key, as
+ * `iv.enc.wrapped_key.ciphertext` (base64url), always WISH_BACKUP_CONTENT_LENGTH characters.
+ */
+const BACKUP_CONTENT = new RegExp(
+  `^[A-Za-z0-9_-]{${NOTE_IV_B64URL_LENGTH}}\\.[A-Za-z0-9_-]{${ENC_B64URL_LENGTH}}\\.` +
+    `[A-Za-z0-9_-]{${WRAPPED_KEY_B64URL_LENGTH}}\\.[A-Za-z0-9_-]+$`,
+);
+
+export const wishBackupSchema = z.object({
+  content: z.string(),
+  key_id: z.string(),
+  /** 1 for the first write, one more for each write after it. */
+  version: z.number().int(),
+  updated_at: z.string(),
+});
+export type WishBackup = z.infer<typeof wishBackupSchema>;
+export const wishBackupAnswerSchema = z.object({ backup: wishBackupSchema.nullable() });
+
+/** A write replaces the backup only if it is still the version the device read (0: none yet). */
+export const putWishBackupBodySchema = z.strictObject({
+  content: z
+    .string({ error: 'content must be a sealed backup' })
+    .length(
+      WISH_BACKUP_CONTENT_LENGTH,
+      `content must be exactly ${WISH_BACKUP_CONTENT_LENGTH} characters`,
+    )
+    .regex(BACKUP_CONTENT, 'content must be four base64url parts joined by dots'),
+  key_id: keyIdSchema('key_id'),
+  expected_version: z
+    .number({ error: 'expected_version must be a whole number from 0' })
+    .int('expected_version must be a whole number from 0')
+    .min(0, 'expected_version must be a whole number from 0')
+    .max(2_147_483_647, 'expected_version is too large'),
+});
+export const wishBackupWrittenSchema = z.object({
+  version: z.number().int(),
+  updated_at: z.string(),
+});

@@ -1,3 +1,8 @@
+import {
+  ENC_B64URL_LENGTH,
+  NOTE_IV_B64URL_LENGTH,
+  WRAPPED_KEY_B64URL_LENGTH,
+} from '../e2e/constants.js';
 import type { EncryptionDataV2 } from '../e2e/note.js';
 
 /** Points in one array of a round message: every message is padded to this many (docs/security.md). */
@@ -30,6 +35,10 @@ export interface SealedWishBlob {
 
 /** Item ids: ASCII letters, digits and `:._-`, so an id never contains the `|` of an aad. */
 export const WISH_ITEM_ID_PATTERN = /^[A-Za-z0-9:._-]+$/;
+
+export function isWishItemId(id: string): boolean {
+  return id.length <= WISH_ITEM_ID_MAX && WISH_ITEM_ID_PATTERN.test(id);
+}
 /** Round ids and user ids as they enter a domain string or an aad: no `|`, bounded. */
 export const WISH_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** Hash-to-group domain of a round: `${prefix}|${lower id}|${higher id}|${roundId}`. */
@@ -67,3 +76,45 @@ export const WISH_ROUNDS_PER_HOUR = 400;
  * a device offline in between finishes when it comes back, and is then no longer counted.
  */
 export const WISH_ROUND_FINISH_WAIT_MINUTES = 10;
+
+/*
+ * A person's wish backup (issue 39; docs/security.md, "Private wish matching"): their answers and
+ * wish settings, sealed to their own key only, so that every device of theirs holds the same.
+ * One plaintext length whatever it holds: the server learns nothing of how many answers there are.
+ */
+/** HPKE info of the backup: never a round's, a note's or a link's. */
+export const WISH_BACKUP_HPKE_INFO = 'couple-desires wish backup v1';
+/**
+ * Answers and cleared answers a backup holds. The most live answers a device can hold on the list
+ * are the catalog's and WISH_CUSTOM_MAX custom ones (164 today); the rest is room for the catalog
+ * to grow and for cleared answers (backup-layout.ts keeps the newest of those that fit).
+ */
+export const WISH_BACKUP_ENTRIES_MAX = 384;
+/** Hidden tiers a backup holds, each id at most this many bytes (four tiers today). */
+export const WISH_BACKUP_TIERS_MAX = 8;
+export const WISH_BACKUP_TIER_ID_MAX = 16;
+/** An entry: the id (a length byte and up to 64 bytes), the answer (1), when (8). */
+const BACKUP_ENTRY_BYTES = 1 + WISH_ITEM_ID_MAX + 1 + 8;
+/** Format (1), the settings' time (8), flags (1), the tier count (1) and tiers, the count (2). */
+const BACKUP_HEADER_BYTES =
+  1 + 8 + 1 + 1 + WISH_BACKUP_TIERS_MAX * (1 + WISH_BACKUP_TIER_ID_MAX) + 2;
+export const WISH_BACKUP_PLAINTEXT_BYTES =
+  BACKUP_HEADER_BYTES + WISH_BACKUP_ENTRIES_MAX * BACKUP_ENTRY_BYTES;
+/**
+ * The sealed backup as one string: `iv.enc.wrapped_key.ciphertext`, each base64url without
+ * padding (12, 65, 48 bytes and the plaintext with its 16-byte tag). Every backup has exactly
+ * this many characters; the server refuses any other length.
+ */
+export const WISH_BACKUP_CONTENT_LENGTH =
+  NOTE_IV_B64URL_LENGTH +
+  ENC_B64URL_LENGTH +
+  WRAPPED_KEY_B64URL_LENGTH +
+  Math.ceil(((WISH_BACKUP_PLAINTEXT_BYTES + 16) * 4) / 3) +
+  3;
+/**
+ * Backup writes a person may make, all devices together: a device writes a couple of seconds
+ * after the last change, so even answering as fast as one reads stays far under these. Enforced
+ * by the server on every instance (apps/server/src/abuse/action-limits.ts).
+ */
+export const WISH_BACKUP_WRITES_PER_MINUTE = 60;
+export const WISH_BACKUP_WRITES_PER_HOUR = 600;

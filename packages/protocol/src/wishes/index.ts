@@ -1,6 +1,5 @@
 /** Private wish matching (docs/security.md, "Private wish matching"): rounds, matches, items. */
 export * from './constants.js';
-export { isWishItemId } from './psi.js';
 export {
   completeWishRound,
   finishWishRound,
@@ -11,3 +10,12 @@ export {
 } from './round.js';
 export { openWishMatches, sealWishMatches } from './matches.js';
 export { openWishItem, sealWishItem } from './items.js';
+export {
+  fitWishSnapshot,
+  isSnapshotTime,
+  type WishSnapshot,
+  type WishSnapshotAnswer,
+  type WishSnapshotEntry,
+  type WishSnapshotSettings,
+} from './backup-layout.js';
+export { openWishBackup, sealWishBackup, type SealedWishBackup } from './backup.js';

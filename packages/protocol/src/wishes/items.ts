@@ -5,10 +5,10 @@
  */
 import type { Identity } from '../e2e/identity.js';
 import { E2eError } from '../e2e/suite.js';
-import { WISH_ITEM_TEXT_MAX } from './constants.js';
+import { WISH_ITEM_TEXT_MAX, isWishItemId } from './constants.js';
 import { assertZeroPadding, openWishBytes, sealWishBytes } from './envelope.js';
 import type { SealedWishBlob, WishCouple } from './constants.js';
-import { assertWishId, isWishItemId } from './psi.js';
+import { assertWishId } from './psi.js';
 
 const LENGTH_BYTES = 2;
 /** A UTF-16 code unit takes at most 3 bytes of UTF-8 (a surrogate pair, 2 units, takes 4). */

@@ -6,10 +6,10 @@
  */
 import type { Identity } from '../e2e/identity.js';
 import { E2eError } from '../e2e/suite.js';
-import { WISH_ITEM_ID_MAX, WISH_SET_MAX } from './constants.js';
+import { WISH_ITEM_ID_MAX, WISH_SET_MAX, isWishItemId } from './constants.js';
 import { assertZeroPadding, openWishBytes, sealWishBytes } from './envelope.js';
 import type { SealedWishBlob, WishCouple } from './constants.js';
-import { assertWishId, isWishItemId } from './psi.js';
+import { assertWishId } from './psi.js';
 
 /** A length byte and up to 64 ASCII bytes, for the round id and for each item id. */
 const FIELD_BYTES = 1 + WISH_ITEM_ID_MAX;

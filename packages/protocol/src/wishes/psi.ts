@@ -11,8 +11,7 @@ import { utf8 } from '../e2e/encoding.js';
 import {
   WISH_DST_PREFIX,
   WISH_ID_PATTERN,
-  WISH_ITEM_ID_MAX,
-  WISH_ITEM_ID_PATTERN,
+  isWishItemId,
   WISH_SCALAR_LABEL,
   WISH_SET_MAX,
   type WishCouple,
@@ -26,10 +25,6 @@ const SECRET_BITS = 256;
 
 export function assertWishId(id: string, what: string): void {
   if (!WISH_ID_PATTERN.test(id)) throw new RangeError(`Invalid ${what}`);
-}
-
-export function isWishItemId(id: string): boolean {
-  return id.length <= WISH_ITEM_ID_MAX && WISH_ITEM_ID_PATTERN.test(id);
 }
 
 /** The couple's ids in a fixed order, so both partners build the same domain strings. */

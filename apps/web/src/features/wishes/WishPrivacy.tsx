@@ -4,7 +4,8 @@ import { useI18n } from '../../lib/i18n.js';
 /**
  * What the matching guarantees, and its one limit, in plain words (issue 29; the protocol and
  * its security model: docs/security.md, "Private wish matching"). Every sentence is true of the
- * design: answers never leave the device in the clear, only the intersection is learned.
+ * design: answers never leave the device in the clear (only sealed to the person's own key, for
+ * their other devices: backup-sync.ts), only the intersection is learned.
  * Open until this device holds an answer; then one line, so the card comes first on a phone.
  * Open again while the partner's device left rounds unfinished: an initiator learns the
  * matches before it finishes (unfinished-rounds.ts), and this device counted those.
@@ -27,7 +28,11 @@ export function WishPrivacy({ open, unfinished }: { open: boolean; unfinished: n
         />
       </summary>
       <ul aria-labelledby="wish-privacy-title" className="flex list-disc flex-col gap-1 pb-3 ps-5">
-        <li>{i18n._('Your answers stay on this device.')}</li>
+        <li>
+          {i18n._(
+            'Your answers leave this device only encrypted with your own key, for your other devices: no one else can read them.',
+          )}
+        </li>
         <li>
           {i18n._('Only the wishes you both said yes to are shown, and only to the two of you.')}
         </li>

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button.js';
 import { useI18n } from '../../lib/i18n.js';
 import { useWishes, type WishAnswer, type WishesStatus } from './use-wishes.js';
+import { usePullWishBackup } from './use-wish-backup.js';
 import { ProposeWish } from './ProposeWish.js';
 import { WishFlow } from './WishFlow.js';
 import { WishList } from './WishList.js';
@@ -24,7 +25,7 @@ function NotAnsweredHere({ onAnswerHere }: { onAnswerHere: () => void }) {
     >
       <p>
         {i18n._(
-          'Your answers stay on the device where you gave them, so this one does not have them. Your matches show here all the same.',
+          'This device does not have your answers yet: they arrive once the app is open on the device where you gave them. Your matches show here all the same.',
         )}
       </p>
       <Button variant="secondary" onClick={onAnswerHere}>
@@ -37,13 +38,15 @@ function NotAnsweredHere({ onAnswerHere }: { onAnswerHere: () => void }) {
 export function WishesPage() {
   const i18n = useI18n();
   const wishes = useWishes();
+  usePullWishBackup();
   const [params, setParams] = useSearchParams();
   const [answerHere, setAnswerHere] = useState(false);
   const view: WishView = params.get('view') === 'list' ? 'list' : 'one';
   const entries = wishes.entries;
   const ready = ANSWERING.includes(wishes.status);
-  // No answers here but matches: another device holds the answers. Answering here would match
-  // from an empty list, so it waits for a tap. No answers and no matches is a first visit.
+  // No answers here but matches: another device holds answers not backed up yet (they arrive
+  // from the backup once that device syncs). Answering here would match from an empty list, so
+  // it waits for a tap. No answers and no matches is a first visit.
   const elsewhere = !wishes.answersHere && wishes.matches.length > 0 && !answerHere;
   const answering = ready && !elsewhere;
 

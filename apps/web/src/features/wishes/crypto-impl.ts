@@ -1,9 +1,11 @@
 import {
   completeWishRound,
   finishWishRound,
+  openWishBackup,
   openWishItem,
   openWishMatches,
   replyToWishRound,
+  sealWishBackup,
   sealWishItem,
   sealWishMatches,
   startWishRound,
@@ -20,4 +22,6 @@ export const wishCrypto: WishCrypto = {
   openWishMatches,
   sealWishItem,
   openWishItem,
+  sealWishBackup,
+  openWishBackup,
 };

@@ -4,16 +4,25 @@ import type { WishAnswers } from './wish-set.js';
 import type { WishAnswer } from './types.js';
 
 /**
- * What one account's wishes keep on this device, in IndexedDB: the answers (they never leave
- * the device: docs/security.md, "Private wish matching"), the set the last round started with,
- * and the rounds this device took part in.
+ * What one account's wishes keep on this device, in IndexedDB: the answers with when each was
+ * given or cleared (they leave the device only sealed to the person's own key, for their other
+ * devices: backup-sync.ts; docs/security.md, "Private wish matching"), the set the last round
+ * started with, and the rounds this device took part in.
  */
 export interface DeviceWishes {
   userId: string;
   answers: WishAnswers;
   /**
-   * The person answered on this device at least once. Until then (a newly linked device) it
-   * runs no round; afterwards, even with every answer cleared, an empty set is theirs to match.
+   * When each answer was given, in milliseconds since the epoch. A record stored before times
+   * were kept has none: its answers count as given at the epoch, so any real change wins.
+   */
+  answeredAt: Readonly<Record<string, number>>;
+  /** Answers cleared, and when: so that a clear on one device clears them on the others. */
+  clearedAt: Readonly<Record<string, number>>;
+  /**
+   * The person answered, on this device or on another one whose answers came here (a backup).
+   * Until then (a newly linked device) it runs no round; afterwards, even with every answer
+   * cleared, an empty set is theirs to match.
    */
   answeredHere: boolean;
   /** The set of this device's last started round; null before the first. */
@@ -26,7 +35,10 @@ export interface DeviceWishes {
   unfinishedRounds: number;
 }
 
-/** One read-modify-write at a time (an IndexedDB transaction), so tabs never lose a change. */
+/**
+ * One read-modify-write at a time (an IndexedDB transaction), so tabs never lose a change. A
+ * change that answers `current` itself changed nothing: it is not written, and nobody is told.
+ */
 export interface WishStore {
   load(userId: string): Promise<DeviceWishes>;
   update(userId: string, change: (current: DeviceWishes) => DeviceWishes): Promise<DeviceWishes>;
@@ -39,6 +51,8 @@ export function emptyDeviceWishes(userId: string): DeviceWishes {
   return {
     userId,
     answers: {},
+    answeredAt: {},
+    clearedAt: {},
     answeredHere: false,
     lastSet: null,
     rounds: {},
@@ -51,15 +65,26 @@ function stored(userId: string, held: Partial<DeviceWishes> | undefined): Device
   return { ...emptyDeviceWishes(userId), ...held };
 }
 
+/** The answer given (or cleared, with null) now, or `at` then. */
 export function withAnswer(
   current: DeviceWishes,
   id: string,
   answer: WishAnswer | null,
+  at = Date.now(),
 ): DeviceWishes {
   const answers = { ...current.answers };
-  if (answer === null) delete answers[id];
-  else answers[id] = answer;
-  return { ...current, answers, answeredHere: true };
+  const answeredAt = { ...current.answeredAt };
+  const clearedAt = { ...current.clearedAt };
+  if (answer === null) {
+    delete answers[id];
+    delete answeredAt[id];
+    clearedAt[id] = at;
+  } else {
+    answers[id] = answer;
+    answeredAt[id] = at;
+    delete clearedAt[id];
+  }
+  return { ...current, answers, answeredAt, clearedAt, answeredHere: true };
 }
 
 /** Adds or replaces a round's record, forgetting the oldest beyond ROUNDS_KEPT. */
@@ -123,6 +148,10 @@ export const indexedDbWishStore: WishStore = {
     const transaction = (await db()).transaction('accounts', 'readwrite');
     const current = stored(userId, await transaction.store.get(userId));
     const next = change(current);
+    if (next === current) {
+      await transaction.done;
+      return current;
+    }
     await transaction.store.put(next);
     await transaction.done;
     notify();
@@ -136,10 +165,17 @@ export function memoryWishStore(): WishStore {
   return {
     load: (userId) => Promise.resolve(held.get(userId) ?? emptyDeviceWishes(userId)),
     update(userId, change) {
-      const next = change(held.get(userId) ?? emptyDeviceWishes(userId));
-      held.set(userId, next);
-      notify();
+      const current = held.get(userId) ?? emptyDeviceWishes(userId);
+      const next = change(current);
+      if (next !== current) {
+        held.set(userId, next);
+        notify();
+      }
       return Promise.resolve(next);
     },
   };
 }
+
+/** This browser's store; without IndexedDB (some private modes) answers last as long as the page. */
+export const deviceWishStore: WishStore =
+  typeof indexedDB === 'undefined' ? memoryWishStore() : indexedDbWishStore;

@@ -41,7 +41,11 @@ export function device(
     onPartnerKeyChanged: vi.fn(),
     onError: (_context, error) => errors.push(error),
   };
-  return { ctx, preferences: { hiddenTiers: ['spicy'], maybeCountsAsYes: false }, errors };
+  return {
+    ctx,
+    preferences: { hiddenTiers: ['spicy'], maybeCountsAsYes: false, changedAt: 0 },
+    errors,
+  };
 }
 
 export async function answer(

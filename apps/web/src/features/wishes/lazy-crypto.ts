@@ -19,4 +19,6 @@ export const lazyWishCrypto: WishCrypto = {
   openWishMatches: async (input) => (await load()).openWishMatches(input),
   sealWishItem: async (input) => (await load()).sealWishItem(input),
   openWishItem: async (input) => (await load()).openWishItem(input),
+  sealWishBackup: async (input) => (await load()).sealWishBackup(input),
+  openWishBackup: async (input) => (await load()).openWishBackup(input),
 };

@@ -1,21 +1,30 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { WISH_TIERS, WISH_TIERS_HIDDEN_BY_DEFAULT, type WishTier } from '@couple/protocol/browser';
+import {
+  WISH_TIERS,
+  WISH_TIERS_HIDDEN_BY_DEFAULT,
+  isSnapshotTime,
+  type WishTier,
+} from '@couple/protocol/browser';
 import { readStorage, writeStorage } from '../../lib/storage.js';
 import { useSession } from '../../lib/use-session.js';
 
 /**
- * A person's wish settings on this device (issue 29): which tiers are hidden and whether a maybe
- * counts as a yes when matching. Like the answers, they never leave the device: the server
- * would otherwise learn which tiers someone wants to see.
+ * A person's wish settings (issue 29): which tiers are hidden and whether a maybe counts as a yes
+ * when matching. Like the answers, they leave the device only sealed to the person's own key, for
+ * their other devices (backup-sync.ts): the server would otherwise learn which tiers someone
+ * wants to see.
  */
 export interface WishPreferences {
   hiddenTiers: readonly WishTier[];
   maybeCountsAsYes: boolean;
+  /** When they last changed, on any device of the person (0: never). */
+  changedAt: number;
 }
 
 export const DEFAULT_WISH_PREFERENCES: WishPreferences = {
   hiddenTiers: WISH_TIERS_HIDDEN_BY_DEFAULT,
   maybeCountsAsYes: false,
+  changedAt: 0,
 };
 
 export function wishPreferencesKey(userId: string): string {
@@ -26,13 +35,18 @@ export function wishPreferencesKey(userId: string): string {
 export function parseWishPreferences(raw: string | null): WishPreferences {
   if (!raw) return DEFAULT_WISH_PREFERENCES;
   try {
-    const parsed = JSON.parse(raw) as { hiddenTiers?: unknown; maybeCountsAsYes?: unknown };
+    const parsed = JSON.parse(raw) as {
+      hiddenTiers?: unknown;
+      maybeCountsAsYes?: unknown;
+      changedAt?: unknown;
+    };
     const hidden = Array.isArray(parsed.hiddenTiers)
       ? parsed.hiddenTiers.filter((tier): tier is string => typeof tier === 'string')
       : DEFAULT_WISH_PREFERENCES.hiddenTiers;
     return {
       hiddenTiers: WISH_TIERS.map((tier) => tier.id).filter((tier) => hidden.includes(tier)),
       maybeCountsAsYes: parsed.maybeCountsAsYes === true,
+      changedAt: isSnapshotTime(parsed.changedAt) ? parsed.changedAt : 0,
     };
   } catch {
     return DEFAULT_WISH_PREFERENCES;
@@ -92,6 +106,7 @@ export function useWishPreferences(): WishPreferencesView {
       writeWishPreferences(userId, {
         ...current,
         hiddenTiers: hidden ? [...others, tier] : others,
+        changedAt: Date.now(),
       });
     },
     [userId],
@@ -99,7 +114,11 @@ export function useWishPreferences(): WishPreferencesView {
   const setMaybeCountsAsYes = useCallback(
     (on: boolean) => {
       if (!userId) return;
-      writeWishPreferences(userId, { ...readWishPreferences(userId), maybeCountsAsYes: on });
+      writeWishPreferences(userId, {
+        ...readWishPreferences(userId),
+        maybeCountsAsYes: on,
+        changedAt: Date.now(),
+      });
     },
     [userId],
   );

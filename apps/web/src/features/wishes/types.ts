@@ -11,7 +11,7 @@ export interface WishEntry {
   text: string;
   tier: WishTier | 'custom';
   proposedByMe: boolean;
-  /** This device's answer; answers never leave the device. */
+  /** This device's answer; it leaves the device only sealed to the person's own key. */
   answer: WishAnswer | null;
 }
 

@@ -10,15 +10,12 @@ import { refreshKeys, useDeviceKeys } from '../keys/queries.js';
 import type { KeyState } from '../keys/key-state.js';
 import { pinnedCurrentKeyOf, trustedKeysOf } from '../keys/pins.js';
 import { wishesApi } from './api.js';
-import { indexedDbWishStore, memoryWishStore } from './device-store.js';
+import { deviceWishStore as store } from './device-store.js';
 import { webLockExclusive, type EngineContext } from './engine-context.js';
 import type { OpenKeys } from './engine-open.js';
 import { useWishesState } from './queries.js';
 import { lazyWishCrypto } from './lazy-crypto.js';
 import type { WishesStatus } from './types.js';
-
-/** Without IndexedDB (some private modes) answers last as long as the page. */
-const store = typeof indexedDB === 'undefined' ? memoryWishStore() : indexedDbWishStore;
 
 export interface WishEngine {
   status: WishesStatus;

@@ -13,6 +13,7 @@ import { readWishPreferences, subscribeWishPreferences } from './preferences.js'
 import { wishesKeys } from './queries.js';
 import { countUnfinishedRounds } from './unfinished-rounds.js';
 import { useWishEngine, type WishEngine } from './use-engine-context.js';
+import { useWishBackup } from './use-wish-backup.js';
 
 /** How often an open page looks again for a finish that is overdue. */
 const UNFINISHED_CHECK_MS = 60_000;
@@ -43,9 +44,11 @@ function useWishesLive(enabled: boolean): void {
  * Runs the couple's matching rounds in the background, on every screen (mounted once in
  * app/SignedInSync.tsx): takes each open round's next step when the list changes, and starts a
  * round (debounced) when this device's set changes: an answer, a setting, a withdrawn wish.
- * Nothing runs while the partner's current key is not trusted on this device.
+ * Nothing runs while the partner's current key is not trusted on this device. The person's
+ * answers follow them across their devices beside it (use-wish-backup.ts).
  */
 export function useWishRounds(): void {
+  useWishBackup();
   const engine = useWishEngine();
   useWishesLive(engine.userId !== undefined && engine.status !== 'no-partner');
   const latest = useRef<WishEngine>(engine);

@@ -3,10 +3,12 @@ import {
   type completeWishRound,
   type finishWishRound,
   type Identity,
+  type openWishBackup,
   type openWishItem,
   type openWishMatches,
   type replyToWishRound,
   type SealedWishBlob,
+  type sealWishBackup,
   type sealWishItem,
   type sealWishMatches,
   type startWishRound,
@@ -29,6 +31,8 @@ export interface WishCrypto {
   openWishMatches: typeof openWishMatches;
   sealWishItem: typeof sealWishItem;
   openWishItem: typeof openWishItem;
+  sealWishBackup: typeof sealWishBackup;
+  openWishBackup: typeof openWishBackup;
 }
 
 /** A blob as the server stores it; only an end-to-end (v2) one is a wish blob. */

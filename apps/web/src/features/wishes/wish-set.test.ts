@@ -41,18 +41,29 @@ describe('the set a device matches with', () => {
 
 describe('wish preferences on the device', () => {
   it('start with the spicy tier hidden and a maybe not counted', () => {
-    expect(parseWishPreferences(null)).toEqual({ hiddenTiers: ['spicy'], maybeCountsAsYes: false });
+    expect(parseWishPreferences(null)).toEqual({
+      hiddenTiers: ['spicy'],
+      maybeCountsAsYes: false,
+      changedAt: 0,
+    });
     expect(parseWishPreferences('not json')).toEqual(parseWishPreferences(null));
   });
 
-  it('keep known tiers only, in the app order', () => {
+  it('keep known tiers only, in the app order, and when they changed', () => {
     const raw = JSON.stringify({
       hiddenTiers: ['spicy', 'bogus', 'tender'],
       maybeCountsAsYes: true,
+      changedAt: 1_700_000_000_123,
     });
     expect(parseWishPreferences(raw)).toEqual({
       hiddenTiers: ['tender', 'spicy'],
       maybeCountsAsYes: true,
+      changedAt: 1_700_000_000_123,
     });
+    // Stored before the time was kept, or a time that is not one: never changed.
+    for (const changedAt of [undefined, -5, 1.5, '12']) {
+      const older = JSON.stringify({ hiddenTiers: [], maybeCountsAsYes: false, changedAt });
+      expect(parseWishPreferences(older).changedAt).toBe(0);
+    }
   });
 });

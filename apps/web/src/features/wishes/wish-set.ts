@@ -13,7 +13,7 @@ export type WishAnswers = Readonly<Record<string, WishAnswer>>;
  */
 export function matchingSet(
   answers: WishAnswers,
-  preferences: WishPreferences,
+  preferences: Pick<WishPreferences, 'hiddenTiers' | 'maybeCountsAsYes'>,
   customIds: ReadonlySet<string>,
 ): string[] {
   const hidden = new Set(preferences.hiddenTiers);

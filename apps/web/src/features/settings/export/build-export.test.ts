@@ -72,7 +72,7 @@ const RECORDS = {
   debug_logs: [],
   thoughts: [],
   email_links: [],
-  wishes: { items: [], rounds: [], matches: null },
+  wishes: { items: [], rounds: [], matches: null, backup: null },
 } satisfies Partial<AccountData>;
 
 function account(sent: Message[], received: Message[], answers: DesireAnswer[] = []): AccountData {

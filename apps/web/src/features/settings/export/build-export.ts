@@ -2,7 +2,7 @@ import type { AccountData, AnswerChoice, DesireAnswer, Message } from '@couple/p
 import { answerNote, desireNote, type SealedNote } from '../../notes/open-note.js';
 
 /** The version of the exported file's format (docs/export-format.md); raised on any change. */
-export const EXPORT_FORMAT_VERSION = 6;
+export const EXPORT_FORMAT_VERSION = 7;
 
 /** Opens one note on this device: its text, or null when there is none to show. */
 export type OpenNote = (sealed: SealedNote) => Promise<string | null>;
@@ -50,7 +50,7 @@ export interface ExportFile {
   emailLinks: AccountData['email_links'];
   /** "Thinking of you", sent and received (format 5), in time order. */
   thoughts: AccountData['thoughts'];
-  /** The person's wishes, sealed as the server holds them (format 5). */
+  /** The person's wishes, sealed as the server holds them (format 5; the backup, format 7). */
   wishes: AccountData['wishes'];
 }
 
