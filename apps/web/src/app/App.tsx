@@ -2,7 +2,9 @@ import { Suspense, lazy } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { AuthProvider } from '../features/auth/AuthProvider.js';
+import { LinkCarriedContext } from '../features/keys/link-carried.js';
 import { useTheme } from '../lib/theme.js';
+import { APP_LINK_CARRIED } from './link-carried.js';
 import { AppRoutes } from './router.js';
 
 const ToasterHost = lazy(() => import('../components/ToasterHost.js'));
@@ -18,9 +20,11 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <LinkCarriedContext value={APP_LINK_CARRIED}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </LinkCarriedContext>
       </AuthProvider>
       <Suspense fallback={null}>
         <ToasterHost theme={theme} />

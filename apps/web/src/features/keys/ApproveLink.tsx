@@ -6,6 +6,7 @@ import { call } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { spacedCode } from './LinkThisDevice.js';
 import { useApproverLink } from './use-approve-link.js';
+import { useLinkCarried } from './link-carried.js';
 import type { KeyState } from './key-state.js';
 import { useI18n } from '../../lib/i18n.js';
 import { useSession } from '../../lib/use-session.js';
@@ -19,6 +20,7 @@ export function ApproveLink({ state }: { state: KeyState }) {
   const i18n = useI18n();
   const userId = useSession()?.user.id;
   const link = useApproverLink();
+  const carried = useLinkCarried();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -29,7 +31,7 @@ export function ApproveLink({ state }: { state: KeyState }) {
       // Loaded on approval only: its schema brings zod, which no other screen needs.
       const { linkPayloadContents } = await import('./link-record.js');
       const sealed = await sealLinkPayload(
-        await linkPayloadContents(userId, state.current),
+        await linkPayloadContents(userId, state.current, carried),
         link.transcript,
         link.own.keyPair,
       );

@@ -13,6 +13,7 @@ import { ROUTES } from '../auth/routing.js';
 import { call } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { saveLinkedIdentities, updateDeviceState } from './keyring.js';
+import { useLinkCarried } from './link-carried.js';
 import { LinkLeft, linkFailureText, waitForLinkStep } from './link-steps.js';
 import { refreshKeys } from './queries.js';
 import { useI18n } from '../../lib/i18n.js';
@@ -40,6 +41,7 @@ export function LinkThisDevice({ userId, ownKeyId }: { userId: string; ownKeyId:
   const [attempt, setAttempt] = useState(0);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const carried = useLinkCarried();
 
   useEffect(() => {
     let live = true;
@@ -77,7 +79,7 @@ export function LinkThisDevice({ userId, ownKeyId }: { userId: string; ownKeyId:
       // The link worked whatever becomes of the record: a failure to adopt it is logged, and the
       // device then pins the partner's key on first use. Loaded here only: its schema brings zod.
       await import('./link-record.js')
-        .then(({ adoptLinkRecord }) => adoptLinkRecord(userId, linked.record))
+        .then(({ adoptLinkRecord }) => adoptLinkRecord(userId, linked.record, carried))
         .catch((error: unknown) => logClientError('link_record', error));
       await saveLinkedIdentities(userId, [identity, ...linked.formerIdentities]);
       await updateDeviceState(userId, { phraseSavedForKeyId: identity.keyId });
@@ -94,7 +96,7 @@ export function LinkThisDevice({ userId, ownKeyId }: { userId: string; ownKeyId:
     return () => {
       live = false;
     };
-  }, [attempt, userId, ownKeyId, queryClient, navigate]);
+  }, [attempt, userId, ownKeyId, queryClient, navigate, carried]);
 
   if (state.step === 'failed') {
     return (

@@ -5,10 +5,12 @@ import type { PartnerKeyPin } from './keyring.js';
 import {
   adoptLinkRecord,
   fitLinkRecord,
+  fitWithWishes,
   linkRecordSchema,
   pinsAdoption,
   type LinkRecord,
 } from './link-record.js';
+import { CARRIES_NOTHING } from './link-carried.js';
 import { pinOf } from './key-state.test-support.js';
 
 const FORMER_PARTNER_ID = '33333333-3333-4333-8333-333333333333';
@@ -108,6 +110,18 @@ describe('the record a device link carries', async () => {
     ).toBe(false);
   });
 
+  it('keeps the pins before the wishes when both do not fit', () => {
+    expect(fitWithWishes(record, () => true)).toBe(record);
+    const wishes = { answers: { 'c:kiss': { answer: 'yes', at: 1 } } };
+    const big = { pins, verifiedPair: null, wishes };
+    // Every pin fits only without the wishes: they are left to the wish backup.
+    const withoutWishes = (candidate: LinkRecord) => candidate.wishes === undefined;
+    expect(fitWithWishes(big, withoutWishes)).toEqual({ pins, verifiedPair: null });
+    // Pins fitted down to the newest three, and the wishes still fit beside them.
+    const three = (candidate: LinkRecord) => candidate.pins.length <= 3;
+    expect(fitWithWishes(big, three)).toEqual({ pins: pins.slice(-3), verifiedPair: null, wishes });
+  });
+
   it('replaces what a device without a key pinned, and only appends on one with a key', () => {
     const serverKey = pinOf(second, 'first-use');
     expect(pinsAdoption(pins, [serverKey], false)).toEqual({ replace: pins });
@@ -120,11 +134,15 @@ describe('the record a device link carries', async () => {
 
   it('drops a malformed record with a log line that holds none of it, and skips a v1 link', async () => {
     const before = recentClientErrors(100).length;
-    await adoptLinkRecord(USER_ID, null);
+    await adoptLinkRecord(USER_ID, null, CARRIES_NOTHING);
     expect(recentClientErrors(100)).toHaveLength(before);
 
     const secret = 'the partner key of a stranger';
-    await adoptLinkRecord(USER_ID, { pins: [{ ...pins[1], reason: secret }], verifiedPair: null });
+    await adoptLinkRecord(
+      USER_ID,
+      { pins: [{ ...pins[1], reason: secret }], verifiedPair: null },
+      CARRIES_NOTHING,
+    );
     const [logged] = recentClientErrors(1);
     expect(logged?.function_name).toBe('CLIENT_ERROR_link_record');
     expect(logged?.error_message).toContain('pins.0.reason');

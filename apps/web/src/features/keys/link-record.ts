@@ -7,6 +7,7 @@ import {
   type LinkPayloadContents,
 } from '@couple/protocol/browser';
 import { logClientError } from '../../lib/client-errors.js';
+import type { LinkCarried } from './link-carried.js';
 import {
   appendPins,
   loadDeviceState,
@@ -95,20 +96,40 @@ export function fitLinkRecord(
   return keeping(low);
 }
 
-/** What the approving device knows of the account's partner keys. */
-export async function gatherLinkRecord(userId: string): Promise<LinkRecord> {
-  const [pins, device] = await Promise.all([loadPins(userId), loadDeviceState(userId)]);
-  return { pins, verifiedPair: device.verifiedPair };
+/** What the approving device knows of the account's partner keys, and what features carry. */
+export async function gatherLinkRecord(userId: string, carried: LinkCarried): Promise<LinkRecord> {
+  const [pins, device, wishes] = await Promise.all([
+    loadPins(userId),
+    loadDeviceState(userId),
+    carried.gatherWishes(userId),
+  ]);
+  return { pins, verifiedPair: device.verifiedPair, ...(wishes === undefined ? {} : { wishes }) };
+}
+
+/**
+ * Trust comes first: a record that does not fit has its pins fitted without the wishes, which
+ * then come along only if they still fit (else the new device gets them from the wish backup).
+ */
+export function fitWithWishes(
+  record: LinkRecord,
+  fits: (record: LinkRecord) => boolean,
+): LinkRecord {
+  if (fits(record)) return record;
+  const { wishes, ...keys } = record;
+  const fitted = fitLinkRecord(keys, fits);
+  const withWishes = { ...fitted, wishes };
+  return wishes !== undefined && fits(withWishes) ? withWishes : fitted;
 }
 
 /** What the approving device seals: the current identity, the older ones it holds, the record. */
 export async function linkPayloadContents(
   userId: string,
   current: Identity,
+  carried: LinkCarried,
 ): Promise<LinkPayloadContents> {
   const held = await loadIdentities(userId);
   const formerIdentities = held.filter((identity) => identity.keyId !== current.keyId);
-  const record = fitLinkRecord(await gatherLinkRecord(userId), (candidate) =>
+  const record = fitWithWishes(await gatherLinkRecord(userId, carried), (candidate) =>
     linkRecordFits(candidate, formerIdentities.length),
   );
   return { identity: current, formerIdentities, record };
@@ -143,7 +164,11 @@ function whereItFailed(issues: readonly { code: string; path: readonly PropertyK
  * previous release (null) or one that fails its schema is dropped (logged, without contents):
  * the device then pins the partner's key on first use, as without a record.
  */
-export async function adoptLinkRecord(userId: string, record: unknown): Promise<void> {
+export async function adoptLinkRecord(
+  userId: string,
+  record: unknown,
+  carried: LinkCarried,
+): Promise<void> {
   if (record === null) return;
   const parsed = linkRecordSchema.safeParse(record);
   if (!parsed.success) {
@@ -151,10 +176,16 @@ export async function adoptLinkRecord(userId: string, record: unknown): Promise<
     logClientError('link_record', `Dropped the linked device's record: ${where}`);
     return;
   }
-  const { pins, verifiedPair } = parsed.data;
+  const { pins, verifiedPair, wishes } = parsed.data;
   const [recorded, held] = await Promise.all([loadPins(userId), loadIdentities(userId)]);
   const adoption = pinsAdoption(pins, recorded, held.length > 0);
   if ('replace' in adoption) await replaceAccountPins(userId, adoption.replace);
   else await appendPins(userId, adoption.append);
   if (verifiedPair !== null) await updateDeviceState(userId, { verifiedPair });
+  // The keys' part stands whatever becomes of the wishes, which the wish backup also brings.
+  if (wishes !== undefined) {
+    await carried
+      .adoptWishes(userId, wishes)
+      .catch((error: unknown) => logClientError('link_record_wishes', error));
+  }
 }
