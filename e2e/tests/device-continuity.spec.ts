@@ -22,7 +22,11 @@ const databaseUrl = process.env.E2E_DATABASE_URL;
 const BEFORE = 'Sealed before Bob’s new key';
 const AFTER = 'Sealed with Bob’s new key';
 const tender = WISH_CATALOG.filter((wish) => wish.tier === 'tender').map((wish) => wish.text);
-const ANSWERS = { [tender[0] ?? '']: 'Yes', [tender[1] ?? '']: 'Maybe', [tender[2] ?? '']: 'No' } as const;
+const ANSWERS = {
+  [tender[0] ?? '']: 'Yes',
+  [tender[1] ?? '']: 'Maybe',
+  [tender[2] ?? '']: 'No',
+} as const;
 
 async function send(page: Page, note: string): Promise<void> {
   await new DesirePage(page).sendDesire({ intensity: 5, urgency: 3, note });
@@ -37,7 +41,9 @@ async function bobRotatesBetweenNotes(bobPage: Page, alicePage: Page): Promise<v
   await send(bobPage, AFTER);
   const aliceKeys = new KeysPages(alicePage);
   await alicePage.goto('/');
-  await aliceKeys.keyRotatedNotice.getByRole('button', { name: KEY_TEXTS.keyRotatedDismiss }).click();
+  await aliceKeys.keyRotatedNotice
+    .getByRole('button', { name: KEY_TEXTS.keyRotatedDismiss })
+    .click();
   await expect(aliceKeys.keyRotatedNotice).toBeHidden();
 }
 
@@ -84,16 +90,30 @@ async function waitForWishBackup(backend: Backend, alice: ApiUser, after = 0): P
   return version;
 }
 
-async function captureBothSizes(page: Page, folder: string, path: string): Promise<void> {
+const BOTH_SIZES = [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', MOBILE],
+] as const;
+
+/** The inbox, the safety number and the list of wishes, at each size (a desktop, then a phone). */
+async function captureScreens(
+  page: Page,
+  folder: string,
+  sizes: readonly (typeof BOTH_SIZES)[number][] = BOTH_SIZES,
+): Promise<void> {
   const screens = new ScreenRecorder(page, folder);
-  for (const [size, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
-    ['phone', MOBILE],
-  ] as const) {
+  for (const [size, viewport] of sizes) {
     await page.setViewportSize(viewport);
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    await screens.capture(`${path.replace(/\W+/g, '') || 'home'}-${size}`);
+    await page.goto('/notifications');
+    await expect(new InboxPage(page).cardWithNote(BEFORE)).toContainText(KEY_TEXTS.e2eTag);
+    await screens.capture(`inbox-${size}`);
+    await new KeysPages(page).openSafetyNumber();
+    await screens.capture(`safety-number-${size}`);
+    const wishes = new WishesPage(page);
+    await wishes.goto();
+    await wishes.allWishes.click();
+    await expect(wishes.listAnswer(tender[0] ?? '', 'Yes')).toHaveAttribute('aria-pressed', 'true');
+    await screens.capture(`wishes-${size}`);
   }
 }
 
@@ -103,10 +123,11 @@ test('a laptop linked after the partner rotated shows the same trust and wish an
 }) => {
   // Three browsers, a rotation, a link and their key work.
   test.setTimeout(240_000);
-  const { alice, alicePage: phone, bobPage } = await signedInCouple(openBrowser, backend, [
-    { mobile: true },
-    undefined,
-  ]);
+  const {
+    alice,
+    alicePage: phone,
+    bobPage,
+  } = await signedInCouple(openBrowser, backend, [{ mobile: true }, { mobile: true }]);
   const phoneKeys = new KeysPages(phone);
   await phoneKeys.expectEndToEndReady();
   await new KeysPages(bobPage).expectEndToEndReady();
@@ -116,12 +137,16 @@ test('a laptop linked after the partner rotated shows the same trust and wish an
   await expect(phoneKeys.verified).toBeVisible();
   await answerWishes(phone);
   await expectBobConfirmed(phone);
+  // What the phone shows, to hold the laptop's pictures against.
+  await captureScreens(phone, 'device-continuity-phone', [BOTH_SIZES[1]]);
 
   const laptop = await openBrowser();
   await openSignedIn(laptop, alice);
   const laptopKeys = new KeysPages(laptop);
   await laptopKeys.openSetup();
   await laptopKeys.linkFrom(phoneKeys);
+  // The laptop leaves the setup screen once it holds the key and took in the record.
+  await expect(laptop).toHaveURL(/\/$/, { timeout: 15_000 });
   await expect(laptopKeys.banner).toBeHidden();
 
   await expectBobConfirmed(laptop);
@@ -129,9 +154,7 @@ test('a laptop linked after the partner rotated shows the same trust and wish an
   await laptopKeys.openSafetyNumber();
   await expect(laptopKeys.verified).toBeVisible();
   await expectSameWishes(laptop);
-  for (const path of ['/notifications', '/wishes']) {
-    await captureBothSizes(laptop, 'device-continuity-linked-laptop', path);
-  }
+  await captureScreens(laptop, 'device-continuity-linked-laptop');
 });
 
 test('a phone restored from the phrase confirms the partner’s older notes and gets its wish answers back', async ({
@@ -157,9 +180,7 @@ test('a phone restored from the phrase confirms the partner’s older notes and 
 
   await expectBobConfirmed(restored);
   await expectSameWishes(restored);
-  for (const path of ['/notifications', '/wishes']) {
-    await captureBothSizes(restored, 'device-continuity-restored-phone', path);
-  }
+  await captureScreens(restored, 'device-continuity-restored-phone');
 });
 
 test('a key the server adds to the partner’s history stays unconfirmed on a restored device (PostgreSQL only, needs TEST_DATABASE_URL)', async ({
