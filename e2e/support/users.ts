@@ -115,6 +115,14 @@ export class Backend {
     return this.call<IdentityKeysAnswer, 'getIdentityKeys'>('getIdentityKeys', { user });
   }
 
+  /** The version of the user's sealed wish backup on the server: 0 while there is none. */
+  async wishBackupVersion(user: ApiUser): Promise<number> {
+    const body = await this.call<{ backup: { version: number } | null }>('getWishBackup', {
+      user,
+    });
+    return body.backup?.version ?? 0;
+  }
+
   /** Two signed-up, paired partners. */
   async couple(): Promise<[ApiUser, ApiUser]> {
     const [a, b] = await Promise.all([this.signUp(newUser('a')), this.signUp(newUser('b'))]);
