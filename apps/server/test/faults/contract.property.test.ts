@@ -18,6 +18,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from '../helpers/api.js';
 import { connectLive, emitWithAck } from '../helpers/live-client.js';
 import { fakeV2, identityKey } from '../helpers/keys.js';
+import { fakeBackupContent } from '../helpers/wishes.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
 const WEBHOOK_SECRET = 'contract-webhook-secret-0123456789';
@@ -101,6 +102,9 @@ function examplesFor(alice: TestUser, messageId: string): Partial<Record<ApiRout
       body: { finish: wishBlob(), matches: wishBlob(), new_match: false },
     },
     completeWishRound: { params: { id: randomUUID() }, body: { matches: wishBlob() } },
+    putWishBackup: {
+      body: { content: fakeBackupContent(), key_id: identityKey().key_id, expected_version: 0 },
+    },
   };
 }
 
