@@ -4,7 +4,7 @@ import type { NoteView } from '../notes/open-note.js';
 import { UnconfirmedNote } from './UnconfirmedNote.js';
 import { NoteSealTag } from '../keys/NoteSealTag.js';
 import { useI18n } from '../../lib/i18n.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 
 /** The note of a desire with its lock: end-to-end (v2) or the older format (v1). */
 export function NoteBody({ note }: { note: NoteView }) {

@@ -2,7 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { KEY_TEXTS } from '@couple/protocol/browser';
 import type { KeysView } from './use-keys.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { KeysUnavailable } from './KeysUnavailable.js';
 import { KeyRotatedNotice } from './KeyRotatedNotice.js';
 import { useI18n } from '../../lib/i18n.js';

@@ -8,7 +8,7 @@ import { EmailField } from '../../components/TextField.js';
 import { call } from '../../lib/api.js';
 import { useI18n } from '../../lib/i18n.js';
 import { useFormSubmit } from '../../lib/use-form-submit.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 
 const backLink = 'text-center text-sm font-medium text-brand-800 underline underline-offset-2';
 

@@ -3,7 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { KEY_TEXTS } from '@couple/protocol/browser';
 import { useI18n } from '../../lib/i18n.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { useKeys } from '../keys/use-keys.js';
 import { usePartnerStatus } from '../pairing/queries.js';
 import type { WishesStatus } from './use-wishes.js';
