@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendDesire } from '../src/messages/service.js';
-import { HttpError } from '../src/http/errors.js';
+import { HttpError } from '../src/errors.js';
 import { createTestDatabase, DRIVERS, type TestDatabase } from './helpers/database.js';
 import { gateDatabase, type GatedDatabase } from './helpers/gated-database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';

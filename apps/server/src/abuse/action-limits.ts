@@ -18,7 +18,7 @@ import {
   type ErrorCode,
 } from '@couple/protocol';
 import type { Config } from '../config.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 
 /**
  * Limits that belong to an action whatever surface carries it (HTTP, the live channel,

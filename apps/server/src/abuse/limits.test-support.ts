@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 
 /** The refusal of a limit taken, or null when it was let through (unit tests of the limits). */
 export const refusal = (promise: Promise<void>): Promise<HttpError | null> =>

@@ -1,6 +1,6 @@
 import type { ApiAnswer } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { findUserById } from '../auth/repository.js';
 import type { AccessClaims } from '../auth/tokens.js';
 import { selectOwnLocale, selectOwnProfile, selectPartnerSummary } from '../profile/repository.js';

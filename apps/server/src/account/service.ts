@@ -1,6 +1,6 @@
 import type { DeleteAccountBody } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { findUserById } from '../auth/repository.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { AccessClaims } from '../auth/tokens.js';

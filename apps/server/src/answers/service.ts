@@ -1,7 +1,7 @@
 import type { AnswerBody, DesireAnswer } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { DomainEventMap } from '../events.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import * as repo from './repository.js';
 
 function noteChangeOf(body: AnswerBody): repo.AnswerNoteChange {

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../context.js';
 import { readRecipient } from '../profile/recipient.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import type { AccessClaims } from './tokens.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { SessionCheck } from './session-check.js';
 import { bearerToken, type AccessClaims, type TokenService } from './tokens.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';

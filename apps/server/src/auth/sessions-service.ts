@@ -1,6 +1,6 @@
 import type { ApiAnswer } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import type { AccessClaims } from './tokens.js';
 import { deviceName } from './device-name.js';
 import * as repo from './sessions-repository.js';

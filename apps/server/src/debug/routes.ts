@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { contractRoutes } from '../http/contract-route.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import * as repo from './repository.js';
 
 /** The debug helpers of SPEC §7 for the web app: client errors in, recent entries out. */

@@ -4,7 +4,7 @@ import { FARCASTER_EMAIL_HOST, type FarcasterSignInBody, type Session } from '@c
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { issueSession, temporaryUsername } from '../auth/service.js';
 import * as authRepo from '../auth/repository.js';
 import * as repo from './repository.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { VerifyAppKey } from '@farcaster/miniapp-node';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { contractRoutes } from '../http/contract-route.js';
 import { createQuickAuthVerifier, signInWithFarcaster } from './auth-service.js';
 import { buildFarcasterManifest } from './manifest.js';

@@ -13,7 +13,7 @@ import { SERVER_TEXTS } from '@couple/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { NEYNAR_HUB_URL } from './config.js';
 import * as repo from './repository.js';
 

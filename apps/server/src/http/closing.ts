@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { RETRY_AFTER_SECONDS, SERVER_TEXTS } from '@couple/protocol';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 
 /** The app's way down: first draining (optional), then closing. */
 export interface WayDown {

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AccessClaims } from '../auth/tokens.js';
 import type { Config } from '../config.js';
 import { requireUser } from '../auth/guard.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 import { rateLimitFor } from './rate-limit.js';
 import { parseInput } from './validate.js';
 

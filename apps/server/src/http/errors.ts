@@ -10,26 +10,7 @@ import {
 } from '@couple/protocol';
 import { requestLocale } from './request-locale.js';
 import { isDatabaseUnavailable, isSerializationConflict } from '../db/errors.js';
-
-/** An error the client caused or may see: it becomes { error, code } with the code's status. */
-export class HttpError extends Error {
-  readonly statusCode: number;
-  /** Fields the answer carries beside { error, code } (a route's own failure shape). */
-  readonly extra: Record<string, unknown>;
-
-  /** Seconds after which a retry may succeed (sent as retry-after). */
-  readonly retryAfter: number | undefined;
-
-  constructor(
-    readonly code: ErrorCode,
-    options: { text?: string; extra?: Record<string, unknown>; retryAfter?: number } = {},
-  ) {
-    super(options.text ?? ERRORS[code].text);
-    this.statusCode = ERRORS[code].status;
-    this.extra = options.extra ?? {};
-    this.retryAfter = options.retryAfter;
-  }
-}
+import { HttpError } from '../errors.js';
 
 export interface ClassifiedError {
   status: number;

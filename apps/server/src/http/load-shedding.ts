@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { RETRY_AFTER_SECONDS } from '@couple/protocol';
 import type { Config } from '../config.js';
 import type { DatabaseLoad } from '../db/load.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 import type { EventLoopLag } from './event-loop-lag.js';
 
 /** The refusal of shed work, on every surface: nothing was done, so a retry is safe. */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { SERVER_TEXTS, findInputProblem, isErrorCode, type ErrorCode } from '@couple/protocol';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 
 /** zod's built-in texts ('Invalid input: expected string…') need the field named to make sense. */
 const GENERIC_MESSAGE = /^(Invalid input|Invalid option|Too (small|big)|Unrecognized)/;

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../context.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Queryable } from '../db/index.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import * as repo from './repository.js';
 
 /** The caller's current identity key and their partner's, each with the key it replaced. */

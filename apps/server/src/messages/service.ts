@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type ListMessagesQuery, type Message, type NewDesire } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import * as repo from './repository.js';
 
 export interface SendResult {

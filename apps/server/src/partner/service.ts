@@ -5,7 +5,7 @@ import {
   type RpcResult,
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { selectOwnProfile, selectPartnerSummary } from '../profile/repository.js';
 import * as repo from './repository.js';
 

@@ -1,7 +1,7 @@
 import { type Locale, type Profile, type Stats } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import * as repo from './repository.js';
 
 /** The caller's profile as the JSON text of a Profile (GET /api/profile sends it as it is). */

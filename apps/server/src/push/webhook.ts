@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { SERVER_TEXTS, english, type PushWebhookBody } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { secretsMatch } from '../http/secrets.js';
 import { WEBHOOK_OPTIONS } from './payloads.js';
 import type { PushSender } from './sender.js';

@@ -1,5 +1,5 @@
 import { sealedNoteInputSchema, type AnswerBody } from '@couple/protocol';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
 
 export interface AnswerNoteColumns {

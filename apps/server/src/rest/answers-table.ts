@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { answerDesire } from '../answers/service.js';
 import { selectAnswerRows, selectDesireSender } from '../answers/repository.js';
 import { requireUser } from '../auth/guard.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
 import type { SqlParam } from '../db/types.js';
 import {

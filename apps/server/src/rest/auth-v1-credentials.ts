@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { requireUser } from '../auth/guard.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { rateLimitFor } from '../http/rate-limit.js';
 import { parseInput } from '../http/validate.js';
 import * as auth from '../auth/service.js';

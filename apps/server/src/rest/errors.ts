@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { PASSWORD_MIN, SERVER_TEXTS, TEXTS } from '@couple/protocol';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { PostgrestError } from './postgrest.js';
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;

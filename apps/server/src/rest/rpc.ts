@@ -11,7 +11,7 @@ import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
 import { selectResult } from '../db/call.js';
 import * as debugRepo from '../debug/repository.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { requireUser } from '../auth/guard.js';
 import { parseInput } from '../http/validate.js';
 import { rateLimitFor } from '../http/rate-limit.js';

@@ -1,6 +1,6 @@
 import type { Thought } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import * as repo from './repository.js';
 
 export interface SendThoughtResult {

@@ -1,7 +1,7 @@
 import type { ApiParsedBody, WishRound } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import { selectWindows } from '../quiet/repository.js';
 import * as repo from './repository.js';
 import { checkSealedToCouple, createOnce, sameBlob } from './sealed.js';

@@ -1,5 +1,5 @@
 import type { SealedWishBlob, WishRound } from '@couple/protocol';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import type { CoupleKeys } from './repository.js';
 
 /**

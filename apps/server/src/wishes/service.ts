@@ -6,7 +6,7 @@ import {
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import * as repo from './repository.js';
 import { checkSealedToCouple, createOnce, sameBlob } from './sealed.js';
 

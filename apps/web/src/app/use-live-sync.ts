@@ -18,7 +18,7 @@ import { intensityEmoji } from '@couple/protocol/browser';
 import { getLiveState, onLive, subscribeLiveState } from '../lib/live.js';
 import { NOTIFICATION_TAG, STORAGE_KEYS } from '../lib/constants.js';
 import { removeStorage } from '../lib/storage.js';
-import { ROUTES } from '../features/auth/routing.js';
+import { ROUTES } from '../lib/routes.js';
 import { inboxKeys } from '../features/inbox/queries.js';
 import {
   getPartnerName,

@@ -13,8 +13,6 @@ export const KEY_ID_BYTES = 16;
 /** The per-note content key (AES-256-GCM). */
 export const CONTENT_KEY_BYTES = 32;
 export const NOTE_IV_BYTES = 12;
-/** HPKE AES-128-GCM seal of the 32-byte content key: 32 + 16-byte tag. */
-export const WRAPPED_KEY_BYTES = 48;
 /** Recovery entropy: 32 bytes, a 24-word BIP39 phrase. */
 export const RECOVERY_ENTROPY_BYTES = 32;
 export const RECOVERY_PHRASE_WORDS = 24;
@@ -24,6 +22,7 @@ export const PUBLIC_KEY_B64URL_LENGTH = 87;
 export const ENC_B64URL_LENGTH = 87;
 export const KEY_ID_B64URL_LENGTH = 22;
 export const NOTE_IV_B64URL_LENGTH = 16;
+/** The HPKE AES-128-GCM seal of the 32-byte content key: 32 + 16-byte tag = 48 bytes. */
 export const WRAPPED_KEY_B64URL_LENGTH = 64;
 
 /** Partner first, then the sender's own key (so the sender's devices read sent history). */
@@ -41,7 +40,6 @@ export const LINK_TRANSCRIPT_PREFIX = 'couple-desires link v2 transcript';
 export const LINK_CODE_DIGITS = 6;
 /** Each device's nonce, and the commitment (a SHA-256): 32 bytes, 43 characters of base64url. */
 export const LINK_NONCE_BYTES = 32;
-export const LINK_COMMITMENT_BYTES = 32;
 export const LINK_NONCE_B64URL_LENGTH = 43;
 /** A link request (commit, answer, reveal, seal) expires after 10 minutes. */
 export const LINK_REQUEST_TTL_SECONDS = 600;

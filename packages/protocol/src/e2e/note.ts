@@ -5,7 +5,7 @@ import { type IdentityKeys } from './identity.js';
 import { openBytesV2, sealBytesV2, type EncryptionDataV2 } from './sealed-bytes.js';
 import { E2eError } from './suite.js';
 
-export { isEncryptionDataV2, type EncryptionDataV2, type RecipientV2 } from './sealed-bytes.js';
+export { isEncryptionDataV2, type EncryptionDataV2 } from './sealed-bytes.js';
 
 export interface NoteContext {
   messageId: string;

@@ -25,11 +25,6 @@ export function scoreSchema(name: string) {
     );
 }
 
-export const isoDateSchema = z.string();
-
-export const errorBodySchema = z.object({ error: z.string() });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
-
 /** A `limit` query parameter: a whole number from 1 to max, given as text. */
 export function limitQuerySchema(max: number) {
   const message = `limit must be an integer from 1 to ${max}`;

@@ -18,7 +18,6 @@ export const debugLogBodySchema = z.strictObject({
     .nullish(),
   execution_time_ms: z.number().int().nonnegative().max(3_600_000).nullish(),
 });
-export type DebugLogBody = z.output<typeof debugLogBodySchema>;
 
 export const debugLogsQuerySchema = z.strictObject({
   limit: limitQuerySchema(DEBUG_LOGS_LIMIT_MAX).optional(),

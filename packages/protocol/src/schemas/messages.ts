@@ -62,7 +62,6 @@ export const sendDesireSchema = z
       encryptionData: null,
     };
   });
-export type SendDesireInput = z.input<typeof sendDesireSchema>;
 export type NewDesire = z.output<typeof sendDesireSchema>;
 
 const booleanQuery = z

@@ -13,7 +13,6 @@ export const quietHoursBodySchema = z
       .refine(isTimeZone, QUIET_TEXTS.badZone),
   })
   .refine((window) => window.start !== window.end, QUIET_TEXTS.sameStartEnd);
-export type QuietHoursBody = z.infer<typeof quietHoursBodySchema>;
 
 const windowSchema = z.object({ start: z.string(), end: z.string(), time_zone: z.string() });
 

@@ -6,7 +6,6 @@ export {
   replyToWishRound,
   startWishRound,
   type WishRoundBase,
-  type WishRoundResult,
 } from './round.js';
 export { openWishMatches, sealWishMatches } from './matches.js';
 export { openWishItem, sealWishItem } from './items.js';
@@ -14,8 +13,7 @@ export {
   fitWishSnapshot,
   isSnapshotTime,
   type WishSnapshot,
-  type WishSnapshotAnswer,
   type WishSnapshotEntry,
   type WishSnapshotSettings,
 } from './backup-layout.js';
-export { openWishBackup, sealWishBackup, type SealedWishBackup } from './backup.js';
+export { openWishBackup, sealWishBackup } from './backup.js';

@@ -55,10 +55,3 @@ const TIER_IDS: ReadonlySet<string> = new Set(WISH_TIERS.map((tier) => tier.id))
 export function isWishTier(value: string): value is WishTier {
   return TIER_IDS.has(value);
 }
-
-/** The tier's info; every WishTier has one. */
-export function wishTierInfo(tier: WishTier): WishTierInfo {
-  const info = WISH_TIERS.find((candidate) => candidate.id === tier);
-  if (!info) throw new Error(`Unknown wish tier ${tier}`);
-  return info;
-}

@@ -1,6 +1,6 @@
 import { Heart, Inbox, Settings, Sparkles, User, type LucideIcon } from 'lucide-react';
 import { APP_NAME, SHELL_TEXTS } from '@couple/protocol/browser';
-import { ROUTES } from '../../features/auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { i18n } from '../../lib/i18n.js';
 
 export interface NavItem {

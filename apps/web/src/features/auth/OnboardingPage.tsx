@@ -11,7 +11,7 @@ import { call } from '../../lib/api.js';
 import { useI18n } from '../../lib/i18n.js';
 import { useFormSubmit } from '../../lib/use-form-submit.js';
 import { profileKeys } from '../profile/queries.js';
-import { ROUTES } from './routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { SignOutButton } from './SignOutButton.js';
 import { useMiniAppHost } from '../miniapp/host.js';
 import { suggestedUsername } from '../miniapp/suggested-username.js';

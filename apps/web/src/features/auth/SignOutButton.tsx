@@ -8,7 +8,7 @@ import { ConfirmPanel } from '../../components/ConfirmPanel.js';
 import { getSession } from '../../lib/session.js';
 import { signOutDiscards } from '../../lib/sign-out-hooks.js';
 import { signOut } from './actions.js';
-import { ROUTES } from './routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { useI18n } from '../../lib/i18n.js';
 
 /**

@@ -8,7 +8,7 @@ import { Sentence } from '../../components/Sentence.js';
 import { FarcasterSignInButton } from '../miniapp/FarcasterSignInButton.js';
 import { useMiniAppHost } from '../miniapp/host.js';
 import { EmailForm, type EmailMode } from './EmailForm.js';
-import { ROUTES } from './routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { useI18n } from '../../lib/i18n.js';
 
 const footerLink = 'font-medium text-brand-800 underline underline-offset-2';

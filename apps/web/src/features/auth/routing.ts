@@ -1,18 +1,5 @@
 import { isTemporaryUsername } from '@couple/protocol/browser';
-
-export const ROUTES = {
-  home: '/',
-  welcome: '/auth/welcome',
-  onboarding: '/auth/onboarding',
-  partner: '/auth/partner',
-  notifications: '/notifications',
-  profile: '/profile',
-  settings: '/settings',
-  wishes: '/wishes',
-  keySetup: '/keys/setup',
-  recoveryKey: '/keys/recovery',
-  safetyNumber: '/keys/safety',
-} as const;
+import { ROUTES } from '../../lib/routes.js';
 
 /** A value that is still loading, failed, was not answered (no network), or known. */
 export type Loadable<T> =

@@ -26,7 +26,7 @@ import { loadScore, saveScore } from './scores.js';
 import { OutboxList } from '../outbox/OutboxList.js';
 import { ThinkingOfYouButton } from '../thoughts/ThinkingOfYouButton.js';
 import { sendDesire } from './send.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { readDesireFromWish } from './wish-prefill.js';
 import { i18n, useI18n } from '../../lib/i18n.js';
 

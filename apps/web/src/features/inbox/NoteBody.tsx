@@ -1,10 +1,10 @@
-import { Lock, LockOpen } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
-import { KEY_TEXTS } from '@couple/protocol/browser';
 import type { NoteView } from '../notes/open-note.js';
 import { UnconfirmedNote } from './UnconfirmedNote.js';
+import { NoteSealTag } from '../keys/NoteSealTag.js';
 import { useI18n } from '../../lib/i18n.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 
 /** The note of a desire with its lock: end-to-end (v2) or the older format (v1). */
 export function NoteBody({ note }: { note: NoteView }) {
@@ -31,20 +31,8 @@ export function NoteBody({ note }: { note: NoteView }) {
       <p dir="auto" className="text-base break-words text-slate-900 italic">
         &quot;{note.text}&quot;
       </p>
-      {note.kind === 'e2e' && (
-        <span className="inline-flex w-fit items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-          <Lock className="size-3" aria-hidden="true" />
-          {i18n._(KEY_TEXTS.e2eTag)}
-        </span>
-      )}
-      {note.kind === 'legacy' && (
-        <span
-          className="inline-flex w-fit items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900"
-          title={i18n._(KEY_TEXTS.legacyHint)}
-        >
-          <LockOpen className="size-3" aria-hidden="true" />
-          {i18n._(KEY_TEXTS.legacyTag)}
-        </span>
+      {(note.kind === 'e2e' || note.kind === 'legacy') && (
+        <NoteSealTag seal={{ kind: note.kind }} />
       )}
     </div>
   );

@@ -6,7 +6,7 @@ import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { adoptIdentity } from './use-keys.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { useI18n } from '../../lib/i18n.js';
 
 const LOST = {

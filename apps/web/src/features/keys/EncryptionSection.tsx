@@ -5,7 +5,7 @@ import { ApproveLink } from './ApproveLink.js';
 import { CreateNewKey } from './CreateNewKey.js';
 import { useKeys } from './use-keys.js';
 import { KeysUnavailable } from './KeysUnavailable.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { useI18n } from '../../lib/i18n.js';
 
 const LINK_CLASS =

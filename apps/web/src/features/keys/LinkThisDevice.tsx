@@ -9,7 +9,7 @@ import {
   type LinkTranscript,
 } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { call } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { saveLinkedIdentities, updateDeviceState } from './keyring.js';

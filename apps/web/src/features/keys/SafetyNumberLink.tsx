@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { KEY_TEXTS } from '@couple/protocol/browser';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { useI18n } from '../../lib/i18n.js';
 
 /** "Compare safety number", in the colour of the notice around it. */

@@ -6,7 +6,7 @@ import { Button } from '../../components/Button.js';
 import { call } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { useI18n } from '../../lib/i18n.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { signInWithFarcaster } from './actions.js';
 import type { MiniAppHost } from './host.js';
 

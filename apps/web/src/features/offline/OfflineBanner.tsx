@@ -3,6 +3,7 @@ import { WifiOff } from 'lucide-react';
 import { OFFLINE_TEXTS } from '@couple/protocol/browser';
 import { useProfile } from '../profile/queries.js';
 import { isNetworkFailure } from './network.js';
+import { Notice } from '../../components/Notice.js';
 import { useI18n } from '../../lib/i18n.js';
 
 function subscribeOnline(listener: () => void): () => void {
@@ -26,13 +27,8 @@ export function OfflineBanner() {
   const unreachable = profile.isError && isNetworkFailure(profile.error);
   if (online && !unreachable) return null;
   return (
-    <div
-      role="status"
-      data-testid="offline-banner"
-      className="mb-6 flex items-center gap-2 rounded-2xl bg-amber-50 p-4 text-sm font-medium text-amber-900 ring-1 ring-amber-200"
-    >
-      <WifiOff className="size-5 shrink-0" aria-hidden="true" />
+    <Notice tone="warning" icon={WifiOff} testId="offline-banner" className="mb-6">
       {i18n._(online ? OFFLINE_TEXTS.unreachableBanner : OFFLINE_TEXTS.offlineBanner)}
-    </div>
+    </Notice>
   );
 }

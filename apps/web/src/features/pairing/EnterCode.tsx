@@ -10,7 +10,7 @@ import { call } from '../../lib/api.js';
 import { failureText } from '../../lib/api-errors.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { useI18n } from '../../lib/i18n.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { profileKeys } from '../profile/queries.js';
 import { BackToOptions } from './BackToOptions.js';
 import { cleanCodeInput } from './countdown.js';

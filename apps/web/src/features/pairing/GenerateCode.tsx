@@ -11,7 +11,7 @@ import { failureText } from '../../lib/api-errors.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { useI18n } from '../../lib/i18n.js';
 import { onLive } from '../../lib/live.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { profileKeys } from '../profile/queries.js';
 import { BackToOptions } from './BackToOptions.js';
 import { formatCountdown } from './countdown.js';

@@ -1,7 +1,7 @@
 import { PAIRING_CODE_LENGTH, PAIRING_CODE_LIFETIME_MINUTES } from '@couple/protocol/browser';
 import { STORAGE_KEYS } from '../../lib/constants.js';
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 
 const LIFETIME_MS = PAIRING_CODE_LIFETIME_MINUTES * 60_000;
 const CODE = new RegExp(`^[A-Z0-9]{4}-?[A-Z0-9]{${PAIRING_CODE_LENGTH - 4}}$`);

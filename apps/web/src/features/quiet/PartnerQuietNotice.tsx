@@ -1,6 +1,7 @@
 import { Moon } from 'lucide-react';
 import { QUIET_TEXTS } from '@couple/protocol/browser';
 import { useQuietHours } from './queries.js';
+import { Notice } from '../../components/Notice.js';
 import { useI18n } from '../../lib/i18n.js';
 import { timeOfDay } from '../../lib/relative-time.js';
 
@@ -11,13 +12,8 @@ export function PartnerQuietNotice({ partnerName }: { partnerName: string }) {
   if (!partner?.active || !partner.until) return null;
   const until = timeOfDay(partner.until);
   return (
-    <p
-      role="status"
-      data-testid="partner-quiet"
-      className="flex items-center gap-2 rounded-2xl bg-indigo-50 p-3 text-sm text-indigo-950 ring-1 ring-indigo-200"
-    >
-      <Moon className="size-5 shrink-0" aria-hidden="true" />
+    <Notice tone="info" icon={Moon} testId="partner-quiet">
       {i18n._(QUIET_TEXTS.partnerQuiet, { name: partnerName, until })}
-    </p>
+    </Notice>
   );
 }

@@ -4,11 +4,12 @@ import { CREDENTIAL_TEXTS } from '@couple/protocol/browser';
 import { AuthShell } from '../../components/AuthShell.js';
 import { Button } from '../../components/Button.js';
 import { FormError } from '../../components/FormError.js';
+import { Notice } from '../../components/Notice.js';
 import { EmailField } from '../../components/TextField.js';
 import { call } from '../../lib/api.js';
 import { useI18n } from '../../lib/i18n.js';
 import { useFormSubmit } from '../../lib/use-form-submit.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 
 const backLink = 'text-center text-sm font-medium text-brand-800 underline underline-offset-2';
 
@@ -41,12 +42,7 @@ export function ForgotPasswordPage() {
     >
       {sent ? (
         <div className="flex flex-col gap-4">
-          <p
-            role="status"
-            className="rounded-xl bg-white p-4 text-base text-slate-800 shadow-sm ring-1 ring-brand-100"
-          >
-            {i18n._(CREDENTIAL_TEXTS.resetLinkSent)}
-          </p>
+          <Notice tone="success">{i18n._(CREDENTIAL_TEXTS.resetLinkSent)}</Notice>
           <Button variant="secondary" onClick={() => setSent(false)}>
             {i18n._('Send another link')}
           </Button>

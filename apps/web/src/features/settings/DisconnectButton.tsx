@@ -11,7 +11,7 @@ import { STORAGE_KEYS } from '../../lib/constants.js';
 import { logClientError } from '../../lib/client-errors.js';
 import { getSession } from '../../lib/session.js';
 import { removeStorage } from '../../lib/storage.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { useI18n } from '../../lib/i18n.js';
 import { setPartnerStatus } from '../pairing/queries.js';
 import { profileKeys } from '../profile/queries.js';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/Button.js';
 import { Card } from '../../components/Card.js';
 import { useI18n } from '../../lib/i18n.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { AnswerButtons } from './AnswerButtons.js';
 import type { WishAnswer, WishEntry } from './use-wishes.js';
 import { wishTierName } from './wish-text.js';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { WISH_TIERS } from '@couple/protocol/browser';
 import { Card } from '../../components/Card.js';
 import { useI18n } from '../../lib/i18n.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { usePartnerStatus } from '../pairing/queries.js';
 import { desireFromWish } from './desire-from-wish.js';
 import type { WishEntry } from './use-wishes.js';

@@ -1,14 +1,14 @@
 import { Key, ShieldX, TriangleAlert, UserPlus } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
 import { KEY_TEXTS } from '@couple/protocol/browser';
+import { Notice, NoticeLink } from '../../components/Notice.js';
 import { useI18n } from '../../lib/i18n.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { useKeys } from '../keys/use-keys.js';
 import { usePartnerStatus } from '../pairing/queries.js';
 import type { WishesStatus } from './use-wishes.js';
 
-interface Notice {
+interface StatusNotice {
   icon: LucideIcon;
   text: string;
   link?: { to: string; label: string };
@@ -16,7 +16,7 @@ interface Notice {
 
 type NoticeKind = WishesStatus | 'partner-needs-keys' | 'partner-key-is-own';
 
-const NOTICES: Partial<Record<NoticeKind, Notice>> = {
+const NOTICES: Partial<Record<NoticeKind, StatusNotice>> = {
   'no-partner': {
     icon: UserPlus,
     text: /*i18n*/ 'Wishes are for the two of you: connect with your partner first.',
@@ -66,25 +66,16 @@ export function WishStatusNotice({ status }: { status: WishesStatus }) {
   const notice =
     NOTICES[partnerMissing ? 'partner-needs-keys' : ownKey ? 'partner-key-is-own' : status];
   if (!notice) return null;
-  const Icon = notice.icon;
   return (
-    <div
-      role="status"
-      data-testid="wishes-notice"
-      className="flex flex-col gap-3 rounded-2xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200 sm:flex-row sm:items-center"
+    <Notice
+      tone="warning"
+      icon={notice.icon}
+      testId="wishes-notice"
+      action={
+        notice.link && <NoticeLink to={notice.link.to}>{i18n._(notice.link.label)}</NoticeLink>
+      }
     >
-      <p className="flex flex-1 gap-2">
-        <Icon className="size-5 shrink-0" aria-hidden="true" />
-        {i18n._(notice.text, { name: partnerName })}
-      </p>
-      {notice.link && (
-        <Link
-          to={notice.link.to}
-          className="inline-flex min-h-11 items-center justify-center rounded-xl bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
-        >
-          {i18n._(notice.link.label)}
-        </Link>
-      )}
-    </div>
+      {i18n._(notice.text, { name: partnerName })}
+    </Notice>
   );
 }

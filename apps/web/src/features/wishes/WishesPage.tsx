@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button.js';
+import { Notice } from '../../components/Notice.js';
 import { useI18n } from '../../lib/i18n.js';
 import { useWishes, type WishAnswer, type WishesStatus } from './use-wishes.js';
 import { usePullWishBackup } from './use-wish-backup.js';
@@ -18,20 +19,19 @@ const ANSWERING: readonly WishesStatus[] = ['ready', 'partner-key-unconfirmed'];
 function NotAnsweredHere({ onAnswerHere }: { onAnswerHere: () => void }) {
   const i18n = useI18n();
   return (
-    <div
-      role="status"
-      data-testid="wishes-elsewhere"
-      className="flex flex-col gap-3 rounded-2xl bg-white p-4 text-slate-800 ring-1 ring-brand-100"
+    <Notice
+      tone="info"
+      testId="wishes-elsewhere"
+      action={
+        <Button variant="secondary" onClick={onAnswerHere}>
+          {i18n._('Answer on this device')}
+        </Button>
+      }
     >
-      <p>
-        {i18n._(
-          'This device does not have your answers yet: they arrive once the app is open on the device where you gave them. Your matches show here all the same.',
-        )}
-      </p>
-      <Button variant="secondary" onClick={onAnswerHere}>
-        {i18n._('Answer on this device')}
-      </Button>
-    </div>
+      {i18n._(
+        'This device does not have your answers yet: they arrive once the app is open on the device where you gave them. Your matches show here all the same.',
+      )}
+    </Notice>
   );
 }
 

@@ -6,7 +6,7 @@ import { onLive, subscribeLiveState, getLiveState } from '../../lib/live.js';
 import { subscribeDeviceWishes } from './device-store.js';
 import { debouncer, runRoundSteps, startRoundIfNeeded } from './engine.js';
 import { webLockExclusive } from './engine-context.js';
-import { ROUTES } from '../auth/routing.js';
+import { ROUTES } from '../../lib/routes.js';
 import { WISH_ROUND_DEBOUNCE_MS } from './constants.js';
 import { toastNewMatchOnce } from './match-toast.js';
 import { readWishPreferences, subscribeWishPreferences } from './preferences.js';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CREDENTIAL_TEXTS } from '@couple/protocol/browser';
 import { FormError } from '../../../components/FormError.js';
+import { Notice } from '../../../components/Notice.js';
 import { CurrentPasswordField, EmailField } from '../../../components/TextField.js';
 import { call } from '../../../lib/api.js';
 import { useFormSubmit } from '../../../lib/use-form-submit.js';
@@ -26,9 +27,9 @@ export function ChangeEmail({ onDone }: { onDone: () => void }) {
   if (sentTo) {
     return (
       <div className="flex flex-col gap-3">
-        <p role="status" className="rounded-xl bg-brand-50 p-3 text-sm text-slate-800">
+        <Notice tone="success">
           {i18n._(CREDENTIAL_TEXTS.emailChangeSent, { email: sentTo })}
-        </p>
+        </Notice>
         <button
           type="button"
           className="self-start text-sm font-medium text-brand-800 underline underline-offset-2"

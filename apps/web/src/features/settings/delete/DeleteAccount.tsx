@@ -12,7 +12,7 @@ import { logClientError } from '../../../lib/client-errors.js';
 import { getSession } from '../../../lib/session.js';
 import { forgetSignedIn } from '../../auth/actions.js';
 import { forgetAccountKeys } from '../../keys/keyring.js';
-import { ROUTES } from '../../auth/routing.js';
+import { ROUTES } from '../../../lib/routes.js';
 import { useMiniAppHost } from '../../miniapp/host.js';
 import { usePartnerStatus } from '../../pairing/queries.js';
 import { useProfile } from '../../profile/queries.js';
