@@ -35,6 +35,10 @@ export const messageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     messages.markMessagesRead(ctx, user.userId, [params.id]),
   );
 
+  route('markMessagesRead', async ({ user, body }) =>
+    messages.markMessagesRead(ctx, user.userId, body.ids),
+  );
+
   route('sendDesire', async ({ user, body, reply }) => {
     const result = await messages.sendDesire(ctx, user.userId, body);
     // A retry of a stored desire is answered 200, not 201: nothing new was created.

@@ -33,6 +33,7 @@ export const API_ROUTES = {
   getUnreadCount: { method: 'GET', path: '/messages/unread-count', access: 'user' },
   markAllMessagesRead: { method: 'POST', path: '/messages/mark-all-read', access: 'user' },
   markMessageRead: { method: 'POST', path: '/messages/:id/read', access: 'user' },
+  markMessagesRead: { method: 'POST', path: '/messages/read', access: 'user' },
   answerDesire: { method: 'PUT', path: '/messages/:id/answer', access: 'user' },
   getQuietHours: { method: 'GET', path: '/profile/quiet-hours', access: 'user' },
   setQuietHours: { method: 'PUT', path: '/profile/quiet-hours', access: 'user' },
