@@ -10,6 +10,7 @@ import { registerAuthentication } from './auth/guard.js';
 import { registerErrorHandling } from './http/errors.js';
 import { assertAcceptableInput } from './http/validate.js';
 import { registerRateLimits } from './http/rate-limit.js';
+import { registerOperations } from './http/operations.js';
 import { fastifyTrustProxy } from './config-proxy.js';
 import { authRoutes } from './auth/routes.js';
 import { credentialRoutes } from './auth/credential-routes.js';
@@ -114,6 +115,7 @@ export async function buildApp(
   // Every body, whichever route and schema it meets, is refused first if too deep or unprintable.
   app.addHook('preValidation', async (request) => assertAcceptableInput(request.body));
   registerAuthentication(app, ctx.tokens, ctx.sessions);
+  registerOperations(app);
 
   await app.register(healthRoutes, { ctx });
   await app.register(farcasterManifestRoutes, { ctx });

@@ -1,7 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { SignJWT } from 'jose';
-import { TEXTS, type ErrorCode, type Message } from '@couple/protocol';
+import {
+  LIVE_OPERATIONS,
+  TEXTS,
+  type ErrorCode,
+  type LiveEventName,
+  type Message,
+} from '@couple/protocol';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
@@ -140,6 +146,28 @@ describe.each(DRIVERS)('live channel (%s)', (driver) => {
     expect(aliceSocket.connected).toBe(true);
   });
 
+  it("refuses on every live event a payload its route's body schema refuses, and stays connected", async () => {
+    const validBodies: Record<LiveEventName, object> = {
+      send_message: desire(),
+      mark_read: { ids: [] },
+      get_unread_count: {},
+      partner_status: {},
+    };
+    for (const event of LIVE_OPERATIONS.keys()) {
+      const cases: [unknown, string, ErrorCode][] = [
+        [{ ...validBodies[event], stray: 1 }, 'Unknown field: stray', 'unknown_field'],
+        [[1], 'Invalid input: expected object, received array', 'invalid_input'],
+      ];
+      for (const [payload, error, code] of cases) {
+        const errorEvent = nextEvent(aliceSocket, 'error');
+        const ack = await emitWithAck(aliceSocket, event, payload);
+        expect(ack, event).toEqual({ ok: false, error, code });
+        expect(await errorEvent, event).toEqual({ message: error, code, event });
+      }
+    }
+    expect(aliceSocket.connected).toBe(true);
+  });
+
   it('answers get_unread_count and partner_status', async () => {
     const count = nextEvent(bobSocket, 'unread_count');
     const ack = await emitWithAck(bobSocket, 'get_unread_count');
@@ -179,6 +207,41 @@ describe.each(DRIVERS)('live channel (%s)', (driver) => {
     const id = response.ok ? (response.data as { message: Message }).message.id : '';
     const ack = await emitWithAck(aliceSocket, 'mark_read', { ids: [id] });
     expect(ack).toEqual({ ok: false, error: 'Message not found', code: 'message_not_found' });
+  });
+
+  it('sends a desire over the socket and over HTTP through one handler, of one contract entry', async () => {
+    const operation = server.app.operations.get('sendDesire');
+    const live = server.app.operations.liveEvents().find(([event]) => event === 'send_message');
+    expect(live?.[1]).toBe(operation);
+    const handler = vi.spyOn(operation, 'handler');
+    try {
+      const overSocket = await emitWithAck(aliceSocket, 'send_message', desire());
+      const overHttp = await request(server.url, 'POST', '/api/messages', {
+        token: alice.token,
+        body: desire(),
+      });
+      expect(overSocket.ok).toBe(true);
+      expect(overHttp.status).toBe(201);
+      expect(handler.mock.calls.map(([input]) => input.user.userId)).toEqual([alice.id, alice.id]);
+    } finally {
+      handler.mockRestore();
+    }
+  });
+
+  it('refuses a bad desire with the same error over the socket and over HTTP', async () => {
+    for (const body of [
+      desire({ intensity: 11 }),
+      desire({ stray: 1 }),
+      desire({ receiverId: alice.id }),
+    ]) {
+      const ack = await emitWithAck(aliceSocket, 'send_message', body);
+      const response = await request(server.url, 'POST', '/api/messages', {
+        token: alice.token,
+        body,
+      });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(ack).toEqual({ ok: false, ...response.body });
+    }
   });
 
   it('tells both partners when either disconnects, and refuses sends afterwards', async () => {

@@ -296,6 +296,27 @@ describe.each(DRIVERS)('bad input to the message routes (%s)', (driver) => {
       ]);
       expect(stored.rows).toEqual([{ read_at: null }]);
     });
+
+    it('marks the given ids, or all, by POST /api/messages/read, and refuses bad ids', async () => {
+      const refusals: [unknown, number, string, ErrorCode][] = [
+        [{ ids: ['abc'] }, 400, 'Invalid message id', 'invalid_input'],
+        [{ ids: [], all: true }, 400, 'Unknown field: all', 'unknown_field'],
+        [{ ids: [randomUUID()] }, 404, SERVER_TEXTS.messageNotFound, 'message_not_found'],
+      ];
+      for (const [body, status, error, code] of refusals) {
+        const response = await call('POST', '/read', bob, { body });
+        expect(response.body).toEqual({ error, code });
+        expect(response.status).toBe(status);
+      }
+      const [first, second] = [(await send(desire())).body, (await send(desire())).body];
+      const one = await call('POST', '/read', bob, { body: { ids: [first.message!.id] } });
+      expect(one.body).toEqual({ ids: [first.message!.id], count: 1 });
+      const all = await call('POST', '/read', bob);
+      expect(all.status).toBe(200);
+      expect(all.body.ids).toContain(second.message!.id);
+      expect(all.body.ids).not.toContain(first.message!.id);
+      expect((await call('GET', '/unread-count', bob)).body).toEqual({ count: 0 });
+    });
   });
 
   describe('malformed requests', () => {
@@ -340,6 +361,7 @@ describe.each(DRIVERS)('bad input to the message routes (%s)', (driver) => {
         ['GET', '/unread-count'],
         ['POST', '/mark-all-read'],
         ['POST', `/${id}/read`],
+        ['POST', '/read'],
         ['POST', ''],
       ] as const;
       for (const [method, path] of routes) {

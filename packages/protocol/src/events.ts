@@ -1,15 +1,19 @@
+import type { ApiAnswer, ApiBody } from './contract/api.js';
+import { API_ROUTES, type LiveOperationName } from './contract/routes.js';
+import type { ServerEventName, ServerEventPayloads } from './contract/server-events.js';
 import type { ErrorCode } from './errors.js';
-import type { DesireAnswer } from './schemas/answers.js';
-import type { Message } from './schemas/messages.js';
-import type { PartnerStatus, PartnerSummary } from './schemas/profile.js';
-import type { Thought } from './schemas/thoughts.js';
 
-/** The one table of socket.io event names (SPEC §7 live channel). */
+export type { ServerEventName, ServerEventPayloads };
+
+/**
+ * The live events by the names the code knows them: each is read from its operation's entry in
+ * API_ROUTES, where the wire name (SPEC §7 live channel) is stated once.
+ */
 export const CLIENT_EVENTS = {
-  sendMessage: 'send_message',
-  markRead: 'mark_read',
-  getUnreadCount: 'get_unread_count',
-  partnerStatus: 'partner_status',
+  sendMessage: API_ROUTES.sendDesire.live,
+  markRead: API_ROUTES.markMessagesRead.live,
+  getUnreadCount: API_ROUTES.getUnreadCount.live,
+  partnerStatus: API_ROUTES.getPartnerStatus.live,
 } as const;
 
 export const SERVER_EVENTS = {
@@ -25,34 +29,22 @@ export const SERVER_EVENTS = {
   wishesChanged: 'wishes_changed',
   wishMatched: 'wish_matched',
   thoughtReceived: 'thought_received',
-} as const;
-
-/** What the server sends on each event; the web app's live-channel module reads these. */
-export interface ServerEventPayloads {
-  new_message: Message;
-  message_sent: Message;
-  messages_marked_read: { ids: string[]; all: boolean; readerId: string };
-  unread_count: { count: number };
-  /** `ended_by`: on a disconnect, who ended it, so the other side can be told why. */
-  partner_status_update: {
-    status: PartnerStatus;
-    partner: PartnerSummary | null;
-    ended_by?: string;
-  };
-  /** The partner published a new identity key: refetch GET /api/keys before the next note. */
-  partner_key_changed: { key_id: string; previous_key_id: string | null };
-  /** To both partners: the receiver answered (or changed the answer to) one desire. */
-  desire_answered: DesireAnswer & { answerer_id: string };
-  error: { message: string; code: ErrorCode; event?: string };
-  /** The partner deleted their account: the pair is ended; only their name is told. */
-  partner_account_deleted: { username: string };
-  /** To both partners: a custom wish, a round or a match list changed; refetch GET /api/wishes. */
-  wishes_changed: { reason: 'item' | 'round' | 'matches' };
-  /** To both partners: a round found a match neither had before (never which one). */
-  wish_matched: { round_id: string };
-  /** To both partners: one of them is thinking of the other. */
-  thought_received: Thought;
-}
+} as const satisfies Record<string, ServerEventName>;
 
 /** Every client event is acknowledged with one of these. */
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: string; code: ErrorCode };
+
+/**
+ * socket.io's typed event maps, for `Server<LiveClientEvents, LiveServerEvents>` and the client's
+ * `Socket<LiveServerEvents, LiveClientEvents>`: each live event carries its operation's body and
+ * is acknowledged with its answer; each server event carries its payload.
+ */
+export type LiveClientEvents = {
+  [N in LiveOperationName as (typeof API_ROUTES)[N]['live']]: (
+    body: ApiBody<N>,
+    ack: (answer: Ack<ApiAnswer<N>>) => void,
+  ) => void;
+};
+export type LiveServerEvents = {
+  [E in ServerEventName]: (payload: ServerEventPayloads[E]) => void;
+};

@@ -2,27 +2,27 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_CONTRACT,
   API_ROUTES,
+  isLiveOperation,
   type ApiAnswer,
-  type ApiParsedBody,
-  type ApiParsedParams,
-  type ApiParsedQuery,
   type ApiRouteName,
+  type LiveOperationName,
   type RouteContract,
 } from '@couple/protocol';
-import { z } from 'zod';
-import type { AccessClaims } from '../auth/tokens.js';
 import type { Config } from '../config.js';
 import { requireUser } from '../auth/guard.js';
 import { HttpError } from '../errors.js';
+import {
+  Repeated,
+  callOperation,
+  checkAnswer,
+  operationInput,
+  type OperationCall,
+  type OperationHandler,
+  type OperationInput,
+} from './operations.js';
 import { rateLimitFor } from './rate-limit.js';
-import { parseInput } from './validate.js';
 
-export interface RouteInput<N extends ApiRouteName> {
-  /** The caller, for routes whose access is 'user'; null otherwise. */
-  user: (typeof API_CONTRACT)[N]['access'] extends 'user' ? AccessClaims : null;
-  params: ApiParsedParams<N>;
-  query: ApiParsedQuery<N>;
-  body: ApiParsedBody<N>;
+export interface RouteInput<N extends ApiRouteName> extends OperationInput<N> {
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -37,25 +37,17 @@ export class JsonAnswer<T> {
   constructor(readonly text: string) {}
 }
 
-export type RouteHandler<N extends ApiRouteName> = (
+type HttpHandler<N extends ApiRouteName> = (
   input: RouteInput<N>,
 ) => Promise<ApiAnswer<N> | JsonAnswer<ApiAnswer<N>> | FastifyReply>;
 
-const noQuery = z.strictObject({});
-const noBody = z.strictObject({}).nullish();
-
-/** A signed event's body is checked by its verifier, every other undeclared body must be empty. */
-function takesBody(contract: RouteContract): boolean {
-  return contract.access !== 'signed-event';
-}
-
-/** In tests every answer is checked against the contract, so a drifting answer fails loudly. */
-function checkAnswer(name: ApiRouteName, contract: RouteContract, answer: unknown): void {
-  const result = contract.answer.safeParse(answer);
-  if (!result.success) {
-    throw new Error(`${name} answered outside its contract: ${result.error.message}`);
-  }
-}
+/**
+ * A route's handler. An operation that a live event reaches too gets no request or reply: the
+ * socket calls the same handler (http/operations.ts).
+ */
+export type RouteHandler<N extends ApiRouteName> = N extends LiveOperationName
+  ? OperationHandler<N>
+  : HttpHandler<N>;
 
 /**
  * Registers one route of API_CONTRACT: its method and path, its rate limit, the access check,
@@ -73,6 +65,10 @@ export function contractRoute<N extends ApiRouteName>(
   const contract: RouteContract = API_CONTRACT[name];
   const { method, path } = API_ROUTES[name];
   const checkAnswers = config.NODE_ENV === 'test';
+  // Registered once, where the live channel finds it too: both transports call this handler.
+  const operation = isLiveOperation(name)
+    ? app.operations.register(name, handler as OperationHandler<typeof name>)
+    : undefined;
   app.route({
     method,
     url: path,
@@ -92,23 +88,26 @@ export function contractRoute<N extends ApiRouteName>(
 
   async function answer(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     authorize?.(request);
-    const user = contract.access === 'user' ? requireUser(request) : null;
-    const input = {
-      user,
-      params: contract.params ? parseInput(contract.params, request.params) : undefined,
-      query: parseInput(contract.query ?? noQuery, request.query),
-      body: takesBody(contract) ? parseInput(contract.body ?? noBody, request.body) : undefined,
-      request,
-      reply,
-    } as RouteInput<N>;
+    const call: OperationCall = {
+      caller: () => requireUser(request),
+      params: request.params,
+      query: request.query,
+      body: request.body,
+    };
     void reply.code(contract.status);
-    const answered = await handler(input);
+    let answered = operation
+      ? await callOperation(operation, call)
+      : await (handler as HttpHandler<N>)({ ...operationInput(name, call), request, reply });
     if (answered === reply) return reply;
+    if (answered instanceof Repeated) {
+      void reply.code(200);
+      answered = answered.answer;
+    }
     if (answered instanceof JsonAnswer) {
-      if (checkAnswers) checkAnswer(name, contract, JSON.parse(answered.text));
+      if (checkAnswers) checkAnswer(name, JSON.parse(answered.text));
       return reply.type('application/json; charset=utf-8').send(answered.text);
     }
-    if (checkAnswers) checkAnswer(name, contract, answered);
+    if (checkAnswers) checkAnswer(name, answered);
     if (contract.status === 204) return reply.send();
     return answered;
   }

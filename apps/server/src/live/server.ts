@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { ERRORS, LIVE_CHANNEL } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { bindClientEvents } from './handlers.js';
+import type { LiveServer, LiveSocket } from './live-types.js';
 import { listenToRemoteRevocations, sessionRoom, userRoom } from './fanout.js';
 import { isSessionActive } from '../auth/repository.js';
 import { releaseFlushedPackets } from './release-flushed-packets.js';
@@ -12,11 +13,11 @@ import { countDeliveries } from './delivery-count.js';
 import { startSessionSweep } from './session-sweep.js';
 
 export interface LiveChannel {
-  io: Server;
+  io: LiveServer;
 }
 
 async function connectRedisAdapter(
-  io: Server,
+  io: LiveServer,
   redisUrl: string,
   ctx: AppContext,
 ): Promise<() => Promise<void>> {
@@ -52,7 +53,9 @@ export async function attachLiveChannel(
   app: FastifyInstance,
   ctx: AppContext,
 ): Promise<LiveChannel> {
-  const io = new Server(app.server, {
+  // Every live event has its operation's handler by now (the route plugins registered them).
+  const liveOperations = app.operations.liveEvents();
+  const io: LiveServer = new Server(app.server, {
     path: LIVE_CHANNEL.path,
     serveClient: false,
     transports: ['websocket', 'polling'],
@@ -73,17 +76,15 @@ export async function attachLiveChannel(
     if (!claims || !(await isSessionActive(ctx.db, claims.sessionId))) {
       return next(handshakeRefusal());
     }
-    socket.data.userId = claims.userId;
-    socket.data.sessionId = claims.sessionId;
+    socket.data = { userId: claims.userId, sessionId: claims.sessionId };
     next();
   });
 
   const countDelivery = countDeliveries(() => ctx.metrics.desireDelivered());
   io.on('connection', (socket) => {
-    const userId = socket.data.userId as string;
-    const sessionId = socket.data.sessionId as string;
+    const { userId, sessionId } = socket.data;
     const joined = socket.join([userRoom(userId), sessionRoom(sessionId)]);
-    bindClientEvents(socket, ctx, { userId, sessionId });
+    bindClientEvents(socket, ctx, liveOperations);
     socket.onAnyOutgoing(countDelivery);
     void confirmSessionAfterJoin(socket, sessionId, joined);
   });
@@ -95,7 +96,7 @@ export async function attachLiveChannel(
    * check sees the revocation (it wins over a check in flight, see auth/session-check.ts).
    */
   async function confirmSessionAfterJoin(
-    socket: Socket,
+    socket: LiveSocket,
     sessionId: string,
     joined: Promise<void> | void,
   ) {
@@ -108,7 +109,7 @@ export async function attachLiveChannel(
   }
   const stopSweep = startSessionSweep(ctx, {
     *openSessions() {
-      for (const socket of io.of('/').sockets.values()) yield socket.data.sessionId as string;
+      for (const socket of io.of('/').sockets.values()) yield socket.data.sessionId;
     },
     endSession: (sessionId) => io.local.in(sessionRoom(sessionId)).disconnectSockets(true),
   });

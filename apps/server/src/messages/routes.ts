@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES_LIST_LIMIT } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import { contractRoutes, JsonAnswer } from '../http/contract-route.js';
+import { Repeated } from '../http/operations.js';
 import * as messages from './service.js';
 
 export const messageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -35,10 +36,13 @@ export const messageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     messages.markMessagesRead(ctx, user.userId, [params.id]),
   );
 
-  route('sendDesire', async ({ user, body, reply }) => {
-    const result = await messages.sendDesire(ctx, user.userId, body);
-    // A retry of a stored desire is answered 200, not 201: nothing new was created.
-    if (result.duplicate) void reply.code(200);
-    return { message: result.message };
+  route('markMessagesRead', async ({ user, body }) =>
+    messages.markMessagesRead(ctx, user.userId, body.ids),
+  );
+
+  route('sendDesire', async ({ user, body }) => {
+    const { message, duplicate } = await messages.sendDesire(ctx, user.userId, body);
+    // A retry of a stored desire: nothing new was created (HTTP answers 200, not 201).
+    return duplicate ? new Repeated({ message }) : { message };
   });
 };

@@ -53,6 +53,7 @@ function examplesFor(alice: TestUser, messageId: string): Partial<Record<ApiRout
     answerDesire: { params: { id: messageId }, body: { choice: 'in' } },
     markAllMessagesRead: { body: {} },
     markMessageRead: { params: { id: messageId }, body: {} },
+    markMessagesRead: { body: { ids: [messageId] } },
     sendDesire: { body: desire({ id: randomUUID() }) },
     publishIdentityKey: { body: { ...identityKey() } },
     createLinkRequest: { body: { commitment: randomBytes(32).toString('base64url') } },

@@ -1,14 +1,16 @@
-import type { Socket } from 'socket.io-client';
+import type { Socket as SocketIoClient } from 'socket.io-client';
 import type {
   Ack,
+  ApiAnswer,
+  ApiBody,
   ErrorCode,
-  Message,
-  PartnerStatus,
-  PartnerSummary,
+  LiveClientEvents,
+  LiveOperationName,
+  LiveServerEvents,
   ServerEventPayloads,
 } from '@couple/protocol';
 import {
-  CLIENT_EVENTS,
+  API_ROUTES,
   LIVE_CHANNEL,
   SERVER_EVENTS,
   TEXTS,
@@ -21,14 +23,8 @@ import { getSession, refreshSession } from './session.js';
 /** The only module that talks socket.io (SPEC §7 live channel). */
 export type ServerEvent = keyof ServerEventPayloads;
 type Handler<E extends ServerEvent> = (payload: ServerEventPayloads[E]) => void;
-
-interface ClientAcks {
-  send_message: { message: Message };
-  mark_read: { ids: string[]; count: number };
-  get_unread_count: { count: number };
-  partner_status: { status: PartnerStatus; partner: PartnerSummary | null };
-}
-export type ClientEvent = keyof ClientAcks;
+/** Typed from the protocol: each live event's body and ack, each server event's payload. */
+type Socket = SocketIoClient<LiveServerEvents, LiveClientEvents>;
 
 /** The server answered and refused (validation, not paired): not a transport failure. */
 export class LiveAckError extends Error {
@@ -85,14 +81,21 @@ export function onLive<E extends ServerEvent>(event: E, handler: Handler<E>): ()
   return () => set.delete(handler as (payload: never) => void);
 }
 
-/** Emits with acknowledgement; rejects 'WebSocket not connected' on a dead socket, or with the ack's error. */
-export async function emitLive<E extends ClientEvent>(
-  event: E,
-  payload: unknown,
+/**
+ * Calls an operation of the contract over its live event (as `call` does over HTTP) and resolves
+ * with its answer; rejects 'WebSocket not connected' on a dead socket, or with the ack's error.
+ */
+export async function emitLive<N extends LiveOperationName>(
+  name: N,
+  body: ApiBody<N>,
   timeoutMs: number,
-): Promise<ClientAcks[E]> {
+): Promise<ApiAnswer<N>> {
   if (!socket?.connected) throw new Error(TEXTS.socketNotConnected);
-  const ack = (await socket.timeout(timeoutMs).emitWithAck(event, payload)) as Ack<ClientAcks[E]>;
+  // The event and the body are of the same operation N, which the event map's union cannot see.
+  const untyped: SocketIoClient = socket;
+  const ack = (await untyped.timeout(timeoutMs).emitWithAck(API_ROUTES[name].live, body)) as Ack<
+    ApiAnswer<N>
+  >;
   if (!ack.ok) throw new LiveAckError(ack.error, ack.code);
   return ack.data;
 }
@@ -134,8 +137,9 @@ function openSocket(opened: Socket): void {
   opened.on('connect', () => {
     authRetries = 0;
     setState('connected');
-    opened.emit(CLIENT_EVENTS.getUnreadCount, null, () => undefined);
-    opened.emit(CLIENT_EVENTS.partnerStatus, null, () => undefined);
+    // Answered by the events unread_count and partner_status_update too, which the app reads.
+    opened.emit(API_ROUTES.getUnreadCount.live, undefined, () => undefined);
+    opened.emit(API_ROUTES.getPartnerStatus.live, undefined, () => undefined);
   });
   opened.on('disconnect', (reason) => {
     setState('disconnected');

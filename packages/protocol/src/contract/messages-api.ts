@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   listMessagesQuerySchema,
+  markReadSchema,
   markedReadSchema,
   messageIdParamsSchema,
   messageSchema,
@@ -36,6 +37,12 @@ export const MESSAGES_CONTRACT = {
   markMessageRead: {
     params: messageIdParamsSchema,
     body: noBody,
+    status: 200,
+    answer: markedReadSchema,
+    errors: ['message_not_found'],
+  },
+  markMessagesRead: {
+    body: markReadSchema,
     status: 200,
     answer: markedReadSchema,
     errors: ['message_not_found'],

@@ -2,10 +2,12 @@
 export type RouteAccess = 'user' | 'public' | 'webhook-secret' | 'signed-event';
 
 /**
- * Every HTTP route under /api: name → method, path (relative to /api; `:id` is a parameter) and
- * access, which is stated only here: the server checks it (API_CONTRACT carries it from here) and
- * the web client sends the bearer token by it. Zod-free, so the web app's first load can import
- * it; the schemas of each route are in ./api.ts, keyed by the same names.
+ * Every operation of the API: name → HTTP method, path (relative to /api; `:id` is a parameter),
+ * access, and for some the live-channel event that reaches the same operation (SPEC §7 fixes
+ * those names; the socket sends the body, and neither params nor query). Access is stated only
+ * here: the server checks it (API_CONTRACT carries it from here) and the web client sends the
+ * bearer token by it. Zod-free, so the web app's first load can import it; the schemas of each
+ * route are in ./api.ts, keyed by the same names.
  */
 export const API_ROUTES = {
   health: { method: 'GET', path: '/health', access: 'public' },
@@ -23,22 +25,33 @@ export const API_ROUTES = {
   updateProfile: { method: 'PATCH', path: '/profile', access: 'user' },
   getProfileStats: { method: 'GET', path: '/profile/stats', access: 'user' },
 
-  getPartnerStatus: { method: 'GET', path: '/partner/status', access: 'user' },
+  getPartnerStatus: {
+    method: 'GET',
+    path: '/partner/status',
+    access: 'user',
+    live: 'partner_status',
+  },
   generatePairingCode: { method: 'POST', path: '/partner/generate-code', access: 'user' },
   connectWithPairingCode: { method: 'POST', path: '/partner/connect', access: 'user' },
   disconnectFromPartner: { method: 'POST', path: '/partner/disconnect', access: 'user' },
 
   listReceivedMessages: { method: 'GET', path: '/messages', access: 'user' },
   listSentMessages: { method: 'GET', path: '/messages/sent', access: 'user' },
-  getUnreadCount: { method: 'GET', path: '/messages/unread-count', access: 'user' },
+  getUnreadCount: {
+    method: 'GET',
+    path: '/messages/unread-count',
+    access: 'user',
+    live: 'get_unread_count',
+  },
   markAllMessagesRead: { method: 'POST', path: '/messages/mark-all-read', access: 'user' },
   markMessageRead: { method: 'POST', path: '/messages/:id/read', access: 'user' },
+  markMessagesRead: { method: 'POST', path: '/messages/read', access: 'user', live: 'mark_read' },
   answerDesire: { method: 'PUT', path: '/messages/:id/answer', access: 'user' },
   getQuietHours: { method: 'GET', path: '/profile/quiet-hours', access: 'user' },
   setQuietHours: { method: 'PUT', path: '/profile/quiet-hours', access: 'user' },
   clearQuietHours: { method: 'DELETE', path: '/profile/quiet-hours', access: 'user' },
   setLocale: { method: 'PUT', path: '/profile/locale', access: 'user' },
-  sendDesire: { method: 'POST', path: '/messages', access: 'user' },
+  sendDesire: { method: 'POST', path: '/messages', access: 'user', live: 'send_message' },
 
   getIdentityKeys: { method: 'GET', path: '/keys', access: 'user' },
   getKeyHistory: { method: 'GET', path: '/keys/history', access: 'user' },
@@ -86,10 +99,38 @@ export const API_ROUTES = {
   sendThought: { method: 'POST', path: '/thoughts', access: 'user' },
   listThoughts: { method: 'GET', path: '/thoughts', access: 'user' },
   markThoughtsRead: { method: 'POST', path: '/thoughts/read', access: 'user' },
-} as const satisfies Record<string, { method: HttpMethod; path: string; access: RouteAccess }>;
+} as const satisfies Record<string, RouteEntry>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface RouteEntry {
+  method: HttpMethod;
+  path: string;
+  access: RouteAccess;
+  /** The live-channel event that reaches this operation too. */
+  live?: string;
+}
 export type ApiRouteName = keyof typeof API_ROUTES;
+
+type Routes = typeof API_ROUTES;
+/** The operations a live-channel event reaches as well as their HTTP route. */
+export type LiveOperationName = {
+  [N in ApiRouteName]: Routes[N] extends { live: string } ? N : never;
+}[ApiRouteName];
+export type LiveEventName = Routes[LiveOperationName]['live'];
+
+const liveEntries = Object.entries(API_ROUTES as Record<ApiRouteName, RouteEntry>).flatMap(
+  ([name, route]) => (route.live ? [[route.live, name] as const] : []),
+);
+
+/** Each live event → its operation: a socket call and the HTTP route share that one entry. */
+export const LIVE_OPERATIONS = new Map(liveEntries) as ReadonlyMap<
+  LiveEventName,
+  LiveOperationName
+>;
+
+export function isLiveOperation(name: ApiRouteName): name is LiveOperationName {
+  return 'live' in API_ROUTES[name];
+}
 
 /** The prefix every route of API_ROUTES is served under. */
 export const API_PREFIX = '/api';

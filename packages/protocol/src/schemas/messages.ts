@@ -80,6 +80,7 @@ export const messageIdParamsSchema = z.strictObject({
   id: z.uuid({ error: 'Invalid message id' }),
 });
 
+/** The received desires to mark read: these ids, or every unread one when none are given. */
 export const markReadSchema = z
   .strictObject({
     ids: z
@@ -87,7 +88,7 @@ export const markReadSchema = z
       .max(MESSAGES_LIST_LIMIT * 2)
       .optional(),
   })
-  .optional()
+  .nullish()
   .transform((v) => v ?? {});
 
 export const messageSchema = z.object({

@@ -69,7 +69,7 @@ export async function sendDesire(draft: DesireDraft): Promise<SendResult> {
     try {
       return {
         kind: 'sent',
-        message: (await emitLive('send_message', desire, SEND_ACK_TIMEOUT_MS)).message,
+        message: (await emitLive('sendDesire', desire, SEND_ACK_TIMEOUT_MS)).message,
       };
     } catch (error) {
       // A refusal is final, except the server's "busy" (load shed): that one is tried again.
