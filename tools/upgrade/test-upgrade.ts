@@ -156,7 +156,7 @@ async function run(work: string, cleanups: (() => Promise<unknown>)[], records: 
         .filter((sent) => sent.ackedAt >= replacing && sent.ackedAt <= swap.readyAt!).length;
       check(
         migrations.join() === files.join() && meanwhile > 0,
-        `new 1 applied ${files.length - oldMigrations.length} migrations, up to ${files.at(-1)}, ` +
+        `new 1 migrated the database from ${oldMigrations.at(-1)} to ${files.at(-1)}, ` +
           `while ${others[0]!.name} served (${meanwhile} desires meanwhile)`,
         `the database has ${migrations.at(-1)}`,
       );

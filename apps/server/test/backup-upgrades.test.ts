@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,9 @@ import { readBackupFile } from '../src/backup/archive-read.js';
 import { askServer, claimDataDir, dataDirInUse } from '../src/backup/control.js';
 import { pruneBackups } from '../src/backup/create.js';
 import { backupBeforeMigrate, checkBackupTools, startServerBackups } from '../src/backup/server.js';
+import { PREVIOUS_RELEASE } from '../../../tools/upgrade/previous-release.js';
 import { createTestDatabase, DRIVERS } from './helpers/database.js';
+import { writeMigrationsOf } from './helpers/previous-release.js';
 import { freePort } from './faults/helpers/server-process.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -159,20 +161,17 @@ describe('a running server process', () => {
 
 describe('backups around an upgrade and a running server', () => {
   it('takes one before migrating when migrations are pending', async () => {
-    const all = await migrationFiles();
-    const older = join(work, 'older-migrations');
-    await mkdir(older);
-    for (const name of all.slice(0, -1))
-      await copyFile(join(MIGRATIONS_DIR, name), join(older, name));
+    const older = join(work, 'previous-release-migrations');
+    await writeMigrationsOf(PREVIOUS_RELEASE, older);
     const dataDir = await pgliteDir('upgrade', older);
     const config = loadConfig({ DATA_DIR: dataDir });
     const db = await openDatabase({ dataDir, beforeMigrate: backupBeforeMigrate(config) });
     const applied = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
     await db.close();
-    expect(applied.rows).toHaveLength(all.length);
+    expect(applied.rows.map((row) => row.version)).toEqual(await migrationFiles());
     const [file] = await readdir(join(dataDir, 'backups'));
     const manifest = await readBackupFile(join(dataDir, 'backups', file!), join(work, 'up.tar'));
-    expect(manifest.migrations).toEqual(all.slice(0, -1));
+    expect(manifest.migrations).toEqual(await migrationFiles(older));
   }, 60_000);
 
   it('answers npm run backup through the running server, which holds DATA_DIR alone', async () => {

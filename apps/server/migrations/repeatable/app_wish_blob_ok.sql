@@ -1,5 +1,6 @@
 -- A sealed blob is a v2 note's shape around other bytes; version 1 (passphrase) is refused.
--- 24000: WISH_SEALED_CONTENT_MAX (packages/protocol), the largest blob of any kind.
+-- 24000: WISH_SEALED_CONTENT_MAX (packages/protocol), the largest blob of any kind
+-- (src/db/sql-constants.test.ts holds the two together).
 CREATE OR REPLACE FUNCTION app_wish_blob_ok(content text, data jsonb) RETURNS boolean
 LANGUAGE sql IMMUTABLE SET search_path = public, pg_temp
 AS $$

@@ -1,5 +1,5 @@
--- A wish round id is used once (migration 034): the round's id goes into wish_round_ids as it is
--- inserted, and a round with an id used before is skipped.
+-- A wish round id is used once (the trigger wish_rounds_id_once): the round's id goes into
+-- wish_round_ids as it is inserted, and a round with an id used before is skipped.
 CREATE OR REPLACE FUNCTION app_wish_round_id_once() RETURNS trigger
 LANGUAGE plpgsql SET search_path = public, pg_temp
 AS $$

@@ -1,5 +1,5 @@
--- messages_encryption_shape (migration 029): the shape of a desire's note fields, the rule
--- migration 010 wrote as a CHECK expression. A function keeps its plan for the session, where a
+-- The CHECK messages_encryption_shape: the shape of a desire's note fields, once a CHECK
+-- expression of its own. A function keeps its plan for the session, where a
 -- CHECK expression is read from its stored text and planned again on every INSERT. Nothing in
 -- the body depends on search_path (a restore runs with search_path = '').
 CREATE OR REPLACE FUNCTION messages_encryption_shape_ok(p_encrypted boolean, p_note text,

@@ -1,5 +1,5 @@
--- messages_values (migration 033): the five simple rules of a desire's row that migration 001
--- wrote as CHECK expressions (sender is not receiver, intensity and urgency 0–10, a note of
+-- The CHECK messages_values: the five simple rules of a desire's row, once five CHECK
+-- expressions (sender is not receiver, intensity and urgency 0–10, a note of
 -- 1–200 characters, a sealed note of at most 824), in one function. A function keeps its plan
 -- for the session, where each CHECK expression is read from its stored text and prepared again
 -- on every INSERT. NULL where a rule's column is NULL and no rule fails: the CHECK passes, as

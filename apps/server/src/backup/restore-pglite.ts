@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { openPGlite } from '../db/pglite/database.js';
-import { appliedMigrations, migrationFiles } from '../db/migrate.js';
+import { appliedMigrations, planFor } from '../db/migrate.js';
+import { DatabaseTooNewError, DatabaseTooOldError } from '../db/migration-plan.js';
 import { BackupFileError, syncDirectory, type BackupManifest } from './archive.js';
 import { readBackupFile } from './archive-read.js';
 import { claimDataDir, dataDirInUse } from './control.js';
@@ -12,14 +13,26 @@ import { messageOf } from '../error-message.js';
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
-/** The backup's migrations must all be this build's: a newer backup needs a newer server. */
+/**
+ * This build must be able to start on the backup: not one made by a newer version, nor one older
+ * than the release this build upgrades from.
+ */
 export async function checkMigrations(manifest: BackupManifest): Promise<void> {
-  const files = await migrationFiles();
-  const unknown = manifest.migrations.filter((version) => !files.includes(version));
-  if (unknown.length > 0) {
-    throw new RefusedError(
-      `the backup was made by a newer version of this app (it has ${unknown.join(', ')}): restore it with that version or newer; nothing was changed`,
-    );
+  try {
+    await planFor(manifest.migrations);
+  } catch (error) {
+    if (error instanceof DatabaseTooNewError) {
+      throw new RefusedError(
+        `the backup was made by a newer version of this app (it has ${error.unknown.join(', ')}): restore it with that version or newer; nothing was changed`,
+      );
+    }
+    if (error instanceof DatabaseTooOldError) {
+      const from = error.release ? `release ${error.release.slice(0, 7)}` : 'the previous release';
+      throw new RefusedError(
+        `the backup is older than ${from}, the oldest this version upgrades from (it lacks ${error.missing.join(', ')}): restore it with that release and start it once, then start this version; nothing was changed`,
+      );
+    }
+    throw error;
   }
 }
 

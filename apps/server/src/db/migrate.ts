@@ -1,37 +1,28 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError } from '../config.js';
+import {
+  FROM_PREVIOUS_RELEASE,
+  numberedFiles,
+  planMigrations,
+  previousRelease,
+  type MigrationPlan,
+} from './migration-plan.js';
 import { applyRepeatables, repeatableFiles } from './repeatable.js';
 import type { Database, Queryable } from './types.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 
-/** The database was migrated by a newer build: starting on it could corrupt it. */
-export class DatabaseTooNewError extends ConfigError {
-  constructor(unknown: string[]) {
-    super(
-      `The database was migrated by a newer version of this app (it has ${unknown.join(', ')}, ` +
-        'which this version does not know): run that version or newer, or restore a backup ' +
-        'taken before the upgrade (npm run restore -- FILE).',
-    );
-  }
-}
-
-/** The migration files this build carries, in order. */
-export async function migrationFiles(dir = MIGRATIONS_DIR): Promise<string[]> {
-  return (await readdir(dir)).filter((name) => /^\d+_.+\.sql$/.test(name)).sort();
+/** The numbered migration files this build carries, in order: the baseline first. */
+export function migrationFiles(dir = MIGRATIONS_DIR): Promise<string[]> {
+  return numberedFiles(dir);
 }
 
 export interface MigrationState {
   /** Recorded in schema_migrations (none on a new database). */
   applied: string[];
-  /** This build's files not yet applied, in order. */
+  /** What migrate would apply or record, in order (stepsOf). */
   pending: string[];
-}
-
-/** What has been and what would be applied; throws DatabaseTooNewError for a newer database. */
-export async function migrationState(db: Queryable, dir = MIGRATIONS_DIR): Promise<MigrationState> {
-  return checkedState(await migrationFiles(dir), await appliedMigrations(db));
 }
 
 /** The migrations recorded in a database, in order; none when it has never been migrated. */
@@ -46,21 +37,37 @@ export async function appliedMigrations(db: Pick<Queryable, 'query'>): Promise<s
   return rows.map((row) => row.version);
 }
 
-function checkedState(files: string[], applied: string[]): MigrationState {
-  const unknown = applied.filter((version) => !files.includes(version));
-  if (unknown.length > 0) throw new DatabaseTooNewError(unknown);
-  const done = new Set(applied);
-  return { applied, pending: files.filter((name) => !done.has(name)) };
+/** The plan for a database that recorded `applied`; throws for one too new or too old. */
+export async function planFor(applied: string[], dir = MIGRATIONS_DIR): Promise<MigrationPlan> {
+  return planMigrations(await migrationFiles(dir), await previousRelease(dir), applied);
+}
+
+/** The names a plan applies or records, in order. */
+const stepsOf = (plan: MigrationPlan) => [
+  ...plan.kept,
+  ...(plan.recordBaseline ? [plan.recordBaseline] : []),
+  ...plan.numbered,
+];
+
+/**
+ * What has been and what would be applied; throws DatabaseTooNewError for a newer database,
+ * DatabaseTooOldError for one older than the previous release.
+ */
+export async function migrationState(db: Queryable, dir = MIGRATIONS_DIR): Promise<MigrationState> {
+  const applied = await appliedMigrations(db);
+  return { applied, pending: stepsOf(await planFor(applied, dir)) };
 }
 
 /**
- * Applies the numbered .sql files not yet recorded, in order, then the files of dir/repeatable
- * whose checksum changed (all of them after a versioned one ran), in one transaction. Returns the
- * versioned migrations it applied.
+ * In one transaction: on a database of the previous release, the files of
+ * dir/from-previous-release it lacks, then the baseline recorded in place of its old rows (they
+ * name files this build no longer has); then the numbered files not yet recorded, in order (the
+ * baseline first on a new database); then the files of dir/repeatable whose checksum changed
+ * (all of them after a numbered one ran). Returns what it applied or recorded, in order.
  */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = await migrationFiles(dir);
-  const repeatable = await repeatableFiles(`${dir}/repeatable`);
+  const [files, release] = [await migrationFiles(dir), await previousRelease(dir)];
+  const repeatable = await repeatableFiles(join(dir, 'repeatable'));
   return db.transaction(async (tx) => {
     // Instances starting together must not apply the same migration twice. The lock comes
     // first: two concurrent CREATE TABLE IF NOT EXISTS on a new database collide (pg_type).
@@ -70,15 +77,24 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
     const done = await tx.query<{ version: string }>('SELECT version FROM schema_migrations');
-    const { pending } = checkedState(
+    const plan = planMigrations(
       files,
+      release,
       done.rows.map((row) => row.version),
     );
-    for (const name of pending) {
-      await tx.exec(await readFile(`${dir}/${name}`, 'utf8'));
+    for (const name of plan.kept) {
+      await tx.exec(await readFile(join(dir, FROM_PREVIOUS_RELEASE, name), 'utf8'));
+    }
+    if (plan.recordBaseline) {
+      await tx.exec('DELETE FROM schema_migrations');
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [plan.recordBaseline]);
+    }
+    for (const name of plan.numbered) {
+      await tx.exec(await readFile(join(dir, name), 'utf8'));
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [name]);
     }
-    await applyRepeatables(tx, repeatable, pending.length > 0);
-    return pending;
+    const steps = stepsOf(plan);
+    await applyRepeatables(tx, repeatable, steps.length > 0);
+    return steps;
   });
 }

@@ -27,27 +27,9 @@ GRANT INSERT (id, first_id, second_id) ON wish_round_ids TO app_user;
 CREATE POLICY wish_round_ids_insert_couple ON wish_round_ids FOR INSERT TO app_user
   WITH CHECK (app_is_my_couple(first_id, second_id));
 
--- The definition is migrations/repeatable/app_wish_round_id_once.sql.
+-- Declared here and defined by repeatable/app_wish_round_id_once.sql, which runs after this
+-- file in the same transaction.
 CREATE FUNCTION app_wish_round_id_once() RETURNS trigger
-LANGUAGE plpgsql SET search_path = public, pg_temp
-AS $$
-BEGIN
-  -- The owner (restore, db:move) copies both tables as they are.
-  IF app_current_user_id() IS NULL THEN
-    RETURN NEW;
-  END IF;
-  -- No conflict target: naming one would need SELECT on the table, which app_user lacks.
-  INSERT INTO wish_round_ids (id, first_id, second_id)
-    VALUES (NEW.id, least(NEW.initiator_id, NEW.responder_id),
-      greatest(NEW.initiator_id, NEW.responder_id))
-    ON CONFLICT DO NOTHING;
-  -- Used before (by this couple, open or gone, or by anyone): the row is skipped, as
-  -- ON CONFLICT DO NOTHING skips one, so the insert returns nothing (wish_id_taken).
-  IF NOT FOUND THEN
-    RETURN NULL;
-  END IF;
-  RETURN NEW;
-END
-$$;
+  LANGUAGE plpgsql AS 'BEGIN RETURN NEW; END';
 CREATE TRIGGER wish_rounds_id_once BEFORE INSERT ON wish_rounds
   FOR EACH ROW EXECUTE FUNCTION app_wish_round_id_once();
