@@ -1,9 +1,12 @@
 import type { Agent as HttpsAgent } from 'node:https';
+import type { Redis } from 'ioredis';
+import type { Server as SocketServer } from 'socket.io';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { API_PREFIX } from '@couple/protocol';
 import type { Config } from './config.js';
 import type { AppContext, Clock } from './context.js';
 import type { Database } from './db/index.js';
+import type { ListenerModule } from './events.js';
 import type { Mailer } from './auth/mailer.js';
 import { loadAppSecrets } from './auth/secrets.js';
 import { registerAuthentication } from './auth/guard.js';
@@ -29,6 +32,7 @@ import { openNotificationFetch } from './farcaster/notification-fetch.js';
 import { pushRoutes } from './push/routes.js';
 import { pushDeliveryListeners } from './push/delivery.js';
 import { createAppPushSender, openPushAgent } from './push/app-sender.js';
+import type { PushSender } from './push/sender.js';
 import { attachLiveChannel } from './live/server.js';
 import { liveFanoutListeners } from './live/fanout.js';
 import { accountFanoutListeners } from './live/account-fanout.js';
@@ -81,9 +85,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp(
-  options: BuildOptions,
-): Promise<{ app: FastifyInstance; ctx: AppContext; wayDown: WayDown }> {
+function createServer(options: BuildOptions): FastifyInstance {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
@@ -95,16 +97,19 @@ export async function buildApp(
     return503OnClosing: false,
   });
   acceptEmptyJsonBodies(app);
+  return app;
+}
 
-  // Each resource is made by its own area, which also closes it with the app (onClose hooks run
-  // newest first, so what is made first is closed last).
-  const redis = openSharedRedis(app, config.REDIS_URL);
-  const farcasterFetch = openNotificationFetch(app, config);
-  const pushAgent = openPushAgent(app, options.pushAgent);
-  const { jwtSecret, anonKey } = await loadAppSecrets(config, options.db);
-  const ctx = createAppContext(app, { ...options, jwtSecret, redis });
-  const pushSender = await createAppPushSender(ctx, pushAgent);
-
+/**
+ * What every request meets before its route: security headers, CORS, rate limits, the error
+ * shape, refusal while closing or overloaded, input checks and authentication.
+ */
+async function registerRequestHandling(
+  app: FastifyInstance,
+  ctx: AppContext,
+  redis: Redis | undefined,
+): Promise<WayDown> {
+  const { config } = ctx;
   applySecurityHeaders(app, config);
   await allowCrossOrigin(app, config.CORS_ORIGINS);
   await registerRateLimits(app, redis);
@@ -115,13 +120,17 @@ export async function buildApp(
   // Every body, whichever route and schema it meets, is refused first if too deep or unprintable.
   app.addHook('preValidation', async (request) => assertAcceptableInput(request.body));
   registerAuthentication(app, ctx.tokens, ctx.sessions);
-  registerOperations(app);
+  return wayDown;
+}
 
-  await app.register(healthRoutes, { ctx });
-  await app.register(farcasterManifestRoutes, { ctx });
+/** /api: each area's routes, their paths whole from API_ROUTES (packages/protocol/src/contract). */
+async function registerApiRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  { pushSender, wayDown }: { pushSender: PushSender; wayDown: WayDown },
+): Promise<void> {
   await app.register(
     async (api) => {
-      // Each area's paths come whole from API_ROUTES (packages/protocol/src/contract).
       await api.register(healthRoutes, { ctx });
       await api.register(readyRoutes, { ctx, leaving: wayDown.leaving });
       await api.register(authRoutes, { ctx });
@@ -142,19 +151,26 @@ export async function buildApp(
     },
     { prefix: API_PREFIX },
   );
-  serveMetrics(app, ctx);
-  await app.register(webStaticRoutes, { ctx });
-  await app.register(backendAsAServiceRoutes, { ctx, anonKey });
-  const { io } = await attachLiveChannel(app, ctx);
-  const realtimeListeners = attachRealtime(app, ctx, { anonKey, io });
+}
 
-  // Every domain-event listener, one module per area (docs/ARCHITECTURE.md lists them). They
-  // stop first on close (the newest onClose hook), before the live channel's Redis and the
-  // background work they start.
+interface Channels {
+  io: SocketServer;
+  realtime: ListenerModule;
+  pushSender: PushSender;
+  farcasterFetch: typeof fetch;
+}
+
+/**
+ * Every domain-event listener, one module per area (docs/ARCHITECTURE.md lists them). They
+ * stop first on close (the newest onClose hook), before the live channel's Redis and the
+ * background work they start.
+ */
+function listenToDomainEvents(app: FastifyInstance, ctx: AppContext, channels: Channels): void {
+  const { io, pushSender, farcasterFetch } = channels;
   const stopListening = ctx.events.listenWith([
     liveFanoutListeners(io, ctx),
     accountFanoutListeners(io),
-    realtimeListeners,
+    channels.realtime,
     pushDeliveryListeners(ctx, pushSender),
     farcasterNotificationListeners(ctx, farcasterFetch),
     accountNoticeListeners(ctx, pushSender, farcasterFetch),
@@ -162,6 +178,34 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     stopListening();
   });
+}
+
+export async function buildApp(
+  options: BuildOptions,
+): Promise<{ app: FastifyInstance; ctx: AppContext; wayDown: WayDown }> {
+  const { config } = options;
+  const app = createServer(options);
+
+  // Each resource is made by its own area, which also closes it with the app (onClose hooks run
+  // newest first, so what is made first is closed last).
+  const redis = openSharedRedis(app, config.REDIS_URL);
+  const farcasterFetch = openNotificationFetch(app, config);
+  const pushAgent = openPushAgent(app, options.pushAgent);
+  const { jwtSecret, anonKey } = await loadAppSecrets(config, options.db);
+  const ctx = createAppContext(app, { ...options, jwtSecret, redis });
+  const pushSender = await createAppPushSender(ctx, pushAgent);
+
+  const wayDown = await registerRequestHandling(app, ctx, redis);
+  registerOperations(app);
+  await app.register(healthRoutes, { ctx });
+  await app.register(farcasterManifestRoutes, { ctx });
+  await registerApiRoutes(app, ctx, { pushSender, wayDown });
+  serveMetrics(app, ctx);
+  await app.register(webStaticRoutes, { ctx });
+  await app.register(backendAsAServiceRoutes, { ctx, anonKey });
+  const { io } = await attachLiveChannel(app, ctx);
+  const realtime = attachRealtime(app, ctx, { anonKey, io });
+  listenToDomainEvents(app, ctx, { io, realtime, pushSender, farcasterFetch });
 
   return { app, ctx, wayDown };
 }

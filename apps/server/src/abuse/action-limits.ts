@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
-import {
   PASSWORD_RESET_EMAILS_PER_HOUR,
   SIGN_IN_FAILURE_WINDOW_MINUTES,
   THOUGHT_INTERVAL_SECONDS,
@@ -15,10 +9,16 @@ import {
   WISH_BACKUP_WRITES_PER_MINUTE,
   WISH_ROUNDS_PER_HOUR,
   WISH_ROUNDS_PER_MINUTE,
-  type ErrorCode,
 } from '@couple/protocol';
 import type { Config } from '../config.js';
 import { HttpError } from '../errors.js';
+import {
+  consumeOr,
+  limiter,
+  minuteAndHourBudget,
+  refusingBudget,
+  takeIfWithin,
+} from './budgets.js';
 
 /**
  * Limits that belong to an action whatever surface carries it (HTTP, the live channel,
@@ -64,72 +64,19 @@ export interface ActionLimits {
   takeMatchNotice(userId: string): Promise<boolean>;
 }
 
-function limiter(
-  redis: Redis | undefined,
-  options: { keyPrefix: string; points: number; duration: number },
-): RateLimiterAbstract {
-  const memory = new RateLimiterMemory(options);
-  if (!redis) return memory;
-  // Not ready means the memory limiter answers at once, rather than a request waiting on Redis.
-  return new RateLimiterRedis({
-    ...options,
-    storeClient: redis,
-    insuranceLimiter: memory,
-    rejectIfRedisNotReady: true,
-  });
-}
-
 /** Accounts are keyed by a hash of the e-mail, so the limiter's store holds no address. */
 function accountKey(email: string): string {
   return createHash('sha256').update(email).digest('base64url');
 }
 
-async function consumeOr(
-  limit: RateLimiterAbstract,
-  key: string,
-  refusal: (retryAfterSeconds: number) => HttpError,
-): Promise<void> {
-  try {
-    await limit.consume(key);
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) {
-      throw refusal(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-    }
-    throw rejection;
-  }
-}
-
 /**
- * A budget of so many a minute and so many an hour per key; a 429 of `code` (with retry-after)
- * when over either. The minute's is taken first: a refused burst does not spend the hour's.
+ * The slowdown of an account after repeated failed sign-ins: SIGN_IN_FAILURES_BEFORE_SLOWDOWN
+ * failures in the window, then one attempt per SIGN_IN_SLOWDOWN_SECONDS.
  */
-function minuteAndHourBudget(
+function signInLimits(
+  config: Config,
   redis: Redis | undefined,
-  budget: { keyPrefix: string; perMinute: number; perHour: number; code: ErrorCode },
-): (key: string) => Promise<void> {
-  const perMinute = limiter(redis, {
-    keyPrefix: `${budget.keyPrefix}-per-minute`,
-    points: budget.perMinute,
-    duration: 60,
-  });
-  const perHour = limiter(redis, {
-    keyPrefix: `${budget.keyPrefix}-per-hour`,
-    points: budget.perHour,
-    duration: 60 * 60,
-  });
-  const refusal = (retryAfter: number) => new HttpError(budget.code, { retryAfter });
-  return async (key) => {
-    await consumeOr(perMinute, key, refusal);
-    await consumeOr(perHour, key, refusal);
-  };
-}
-
-export function createActionLimits(config: Config, redis?: Redis): ActionLimits {
-  const desires = limiter(redis, {
-    keyPrefix: 'couple-desires-per-minute',
-    points: config.RATE_LIMIT_DESIRES_PER_MINUTE,
-    duration: 60,
-  });
+): Pick<ActionLimits, 'guardPasswordCheck' | 'clearFailedSignIns'> {
   const failures = limiter(redis, {
     keyPrefix: 'couple-failed-sign-ins',
     points: config.SIGN_IN_FAILURES_BEFORE_SLOWDOWN,
@@ -142,23 +89,73 @@ export function createActionLimits(config: Config, redis?: Redis): ActionLimits 
     points: 1,
     duration: config.SIGN_IN_SLOWDOWN_SECONDS,
   });
-
-  const resetEmails = limiter(redis, {
-    keyPrefix: 'couple-reset-emails',
-    points: PASSWORD_RESET_EMAILS_PER_HOUR,
-    duration: 60 * 60,
-  });
-
-  const thoughtInterval = limiter(redis, {
+  const slowedRefusal = (retryAfter: number) => new HttpError('sign_in_slowed', { retryAfter });
+  return {
+    async guardPasswordCheck(email, verify) {
+      const key = accountKey(email);
+      if (!(await takeIfWithin(failures, key))) await consumeOr(slowed, key, slowedRefusal);
+      const accepted = await verify();
+      if (accepted) await failures.reward(key, 1);
+      return accepted;
+    },
+    async clearFailedSignIns(email) {
+      const key = accountKey(email);
+      await Promise.all([failures.delete(key), slowed.delete(key)]);
+    },
+  };
+}
+/**
+ * "Thinking of you": one per THOUGHT_INTERVAL_SECONDS and THOUGHTS_PER_DAY a day. The interval
+ * is taken first: a refused tap within it does not spend one of the day's.
+ */
+function thoughtLimit(redis: Redis | undefined): ActionLimits['takeThought'] {
+  const interval = limiter(redis, {
     keyPrefix: 'couple-thought-interval',
     points: 1,
     duration: THOUGHT_INTERVAL_SECONDS,
   });
-  const thoughtsPerDay = limiter(redis, {
+  const perDay = limiter(redis, {
     keyPrefix: 'couple-thoughts-per-day',
     points: THOUGHTS_PER_DAY,
     duration: 24 * 60 * 60,
   });
+  const refusal = (retryAfter: number) => new HttpError('thought_rate_limited', { retryAfter });
+  return async (userId) => {
+    await consumeOr(interval, userId, refusal);
+    await consumeOr(perDay, userId, refusal);
+  };
+}
+
+/** One new-match notice per WISH_MATCH_NOTICE_INTERVAL_SECONDS; every one when it is 0. */
+function matchNoticeLimit(
+  config: Config,
+  redis: Redis | undefined,
+): ActionLimits['takeMatchNotice'] {
+  const interval = config.WISH_MATCH_NOTICE_INTERVAL_SECONDS;
+  if (interval <= 0) return () => Promise.resolve(true);
+  const notices = limiter(redis, {
+    keyPrefix: 'couple-wish-match-notice',
+    points: 1,
+    duration: interval,
+  });
+  return (userId) => takeIfWithin(notices, userId);
+}
+
+export function createActionLimits(config: Config, redis?: Redis): ActionLimits {
+  const takeDesire = refusingBudget(
+    redis,
+    {
+      keyPrefix: 'couple-desires-per-minute',
+      points: config.RATE_LIMIT_DESIRES_PER_MINUTE,
+      duration: 60,
+    },
+    'desire_rate_limited',
+  );
+  const takeResetEmail = refusingBudget(
+    redis,
+    { keyPrefix: 'couple-reset-emails', points: PASSWORD_RESET_EMAILS_PER_HOUR, duration: 60 * 60 },
+    'reset_emails_limited',
+  );
   const takeRound = minuteAndHourBudget(redis, {
     keyPrefix: 'couple-wish-rounds',
     perMinute: WISH_ROUNDS_PER_MINUTE,
@@ -171,72 +168,15 @@ export function createActionLimits(config: Config, redis?: Redis): ActionLimits 
     perHour: WISH_BACKUP_WRITES_PER_HOUR,
     code: 'wish_backups_limited',
   });
-  const noticeInterval = config.WISH_MATCH_NOTICE_INTERVAL_SECONDS;
-  const matchNotices =
-    noticeInterval > 0
-      ? limiter(redis, {
-          keyPrefix: 'couple-wish-match-notice',
-          points: 1,
-          duration: noticeInterval,
-        })
-      : null;
-  const thoughtRefusal = (retryAfter: number) =>
-    new HttpError('thought_rate_limited', { retryAfter });
 
   return {
-    takeDesire: (userId) =>
-      consumeOr(
-        desires,
-        userId,
-        (retryAfter) => new HttpError('desire_rate_limited', { retryAfter }),
-      ),
-    async guardPasswordCheck(email, verify) {
-      const key = accountKey(email);
-      const withinBudget = await failures.consume(key).then(
-        () => true,
-        (rejection: unknown) => {
-          if (rejection instanceof RateLimiterRes) return false;
-          throw rejection;
-        },
-      );
-      if (!withinBudget) {
-        await consumeOr(
-          slowed,
-          key,
-          (retryAfter) => new HttpError('sign_in_slowed', { retryAfter }),
-        );
-      }
-      const accepted = await verify();
-      if (accepted) await failures.reward(key, 1);
-      return accepted;
-    },
-    async clearFailedSignIns(email) {
-      const key = accountKey(email);
-      await Promise.all([failures.delete(key), slowed.delete(key)]);
-    },
-    takeResetEmail: (email) =>
-      consumeOr(
-        resetEmails,
-        accountKey(email),
-        (retryAfter) => new HttpError('reset_emails_limited', { retryAfter }),
-      ),
-    async takeThought(userId) {
-      // The interval first: a refused tap within it does not spend one of the day's.
-      await consumeOr(thoughtInterval, userId, thoughtRefusal);
-      await consumeOr(thoughtsPerDay, userId, thoughtRefusal);
-    },
+    takeDesire,
+    ...signInLimits(config, redis),
+    takeResetEmail: (email) => takeResetEmail(accountKey(email)),
+    takeThought: thoughtLimit(redis),
     // One key for the pair, whichever of the two starts: neither sidesteps it.
     takeWishRound: (userId, partnerId) => takeRound([userId, partnerId].sort().join(':')),
     takeWishBackup: (userId) => takeBackup(userId),
-    async takeMatchNotice(userId) {
-      if (!matchNotices) return true;
-      try {
-        await matchNotices.consume(userId);
-        return true;
-      } catch (refusal) {
-        if (refusal instanceof RateLimiterRes) return false;
-        throw refusal;
-      }
-    },
+    takeMatchNotice: matchNoticeLimit(config, redis),
   };
 }

@@ -8,16 +8,11 @@ async function rowsOf<T>(q: Queryable, sql: string, userId: string): Promise<T[]
   return rows;
 }
 
-/**
- * Runs as the user, under row-level security; each query also names the caller, as some
- * tables show the partner's rows too (keys, quiet hours). Secrets are not selected: a push
- * subscription's keys, notification tokens, the sealed key of a device link. The queries run
- * one after another: they share the transaction's one connection.
- */
-export async function selectOwnRecords(
+/** The account's keys, its device links and its pairing codes. */
+async function selectKeyRecords(
   q: Queryable,
   userId: string,
-): Promise<Omit<Records, 'sessions' | 'email_links' | 'wishes'>> {
+): Promise<Pick<Records, 'identity_keys' | 'device_links' | 'pairing_codes'>> {
   const identityKeys = await rowsOf<Records['identity_keys'][number]>(
     q,
     `SELECT key_id, public_key, rotation_signature, predecessor_signature, created_at, replaced_at
@@ -37,6 +32,14 @@ export async function selectOwnRecords(
      WHERE owner_id = $1 ORDER BY created_at, code`,
     userId,
   );
+  return { identity_keys: identityKeys, device_links: deviceLinks, pairing_codes: pairingCodes };
+}
+
+/** Where and when the account is notified: push subscription, mini-app links, quiet hours. */
+async function selectNotificationRecords(
+  q: Queryable,
+  userId: string,
+): Promise<Pick<Records, 'push_subscription' | 'notification_links' | 'quiet_hours'>> {
   const pushes = await rowsOf<NonNullable<Records['push_subscription']>>(
     q,
     `SELECT subscription ->> 'endpoint' AS endpoint, updated_at FROM push_subscriptions
@@ -55,6 +58,18 @@ export async function selectOwnRecords(
      WHERE user_id = $1`,
     userId,
   );
+  return {
+    push_subscription: pushes[0] ?? null,
+    notification_links: notificationLinks,
+    quiet_hours: quiet[0] ?? null,
+  };
+}
+
+/** The account's logged errors and its thoughts, sent and received. */
+async function selectActivityRecords(
+  q: Queryable,
+  userId: string,
+): Promise<Pick<Records, 'debug_logs' | 'thoughts'>> {
   const debugLogs = await rowsOf<Records['debug_logs'][number]>(
     q,
     `SELECT function_name, input_params, error_message, execution_time_ms, created_at
@@ -67,15 +82,23 @@ export async function selectOwnRecords(
      WHERE sender_id = $1 OR receiver_id = $1 ORDER BY created_at, id`,
     userId,
   );
+  return { debug_logs: debugLogs, thoughts };
+}
+
+/**
+ * Runs as the user, under row-level security; each query also names the caller, as some
+ * tables show the partner's rows too (keys, quiet hours). Secrets are not selected: a push
+ * subscription's keys, notification tokens, the sealed key of a device link. The queries run
+ * one after another: they share the transaction's one connection.
+ */
+export async function selectOwnRecords(
+  q: Queryable,
+  userId: string,
+): Promise<Omit<Records, 'sessions' | 'email_links' | 'wishes'>> {
   return {
-    identity_keys: identityKeys,
-    device_links: deviceLinks,
-    pairing_codes: pairingCodes,
-    push_subscription: pushes[0] ?? null,
-    notification_links: notificationLinks,
-    quiet_hours: quiet[0] ?? null,
-    debug_logs: debugLogs,
-    thoughts,
+    ...(await selectKeyRecords(q, userId)),
+    ...(await selectNotificationRecords(q, userId)),
+    ...(await selectActivityRecords(q, userId)),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   readSequenceNames,
   readTables,
   readUserTriggers,
+  type CopyPlan,
   type Table,
 } from './catalog.js';
 import { COMPARABLE_OUTPUT, tableSum } from './checksum.js';
@@ -70,6 +71,69 @@ export async function moveDatabase({
   }
 }
 
+/** Refuses a target that holds rows: a move fills only an empty database, and only once. */
+async function refuseFilledTarget(target: Queryable, tables: string[]): Promise<void> {
+  const filled = await tablesWithRows(target, tables);
+  if (filled.length > 0) {
+    throw new MoveError(
+      `the target is not empty (rows in ${filled.join(', ')}): db:move fills only a database with no data, so a second move into it is refused`,
+    );
+  }
+}
+
+/**
+ * While the rows are copied: the target's triggers off, and the foreign keys of cycles
+ * (`deferred`) dropped. The function returned puts both back, keys first.
+ */
+async function loosenConstraints(
+  target: Queryable,
+  deferred: CopyPlan['deferred'],
+): Promise<() => Promise<void>> {
+  const triggers = await readUserTriggers(target);
+  for (const trigger of triggers) {
+    await target.exec(
+      `ALTER TABLE ${qualified(trigger.table)} DISABLE TRIGGER ${quoteIdent(trigger.name)}`,
+    );
+  }
+  for (const key of deferred) {
+    await target.exec(
+      `ALTER TABLE ${qualified(key.table)} DROP CONSTRAINT ${quoteIdent(key.name)}`,
+    );
+  }
+  return async () => {
+    for (const key of deferred) {
+      await target.exec(
+        `ALTER TABLE ${qualified(key.table)} ADD CONSTRAINT ${quoteIdent(key.name)} ${key.definition}`,
+      );
+    }
+    for (const trigger of triggers) {
+      await target.exec(
+        `ALTER TABLE ${qualified(trigger.table)} ENABLE TRIGGER ${quoteIdent(trigger.name)}`,
+      );
+    }
+  };
+}
+
+/** Every table's rows, in order, from one snapshot of the source; progress in the log. */
+async function copyRows(
+  sourceDb: Database,
+  target: Queryable,
+  tables: Table[],
+  log: (line: string) => void,
+): Promise<void> {
+  await sourceDb.transaction(async (source) => {
+    for (const table of tables) {
+      let reported = 0;
+      const rows = await copyTable(source, target, table, (copied) => {
+        if (copied - reported < PROGRESS_EVERY_ROWS) return;
+        reported = copied;
+        log(`  ${table.name}: ${copied} rows…`);
+      });
+      log(`copied ${table.name}: ${rows} rows`);
+    }
+  });
+}
+
 async function copyAll(
   sourceDb: Database,
   target: Queryable,
@@ -82,54 +146,13 @@ async function copyAll(
   await target.exec('BEGIN');
   try {
     await target.query('SELECT pg_advisory_xact_lock($1)', [MOVE_LOCK]);
-    const filled = await tablesWithRows(target, [...byName.keys()]);
-    if (filled.length > 0) {
-      throw new MoveError(
-        `the target is not empty (rows in ${filled.join(', ')}): db:move fills only a database with no data, so a second move into it is refused`,
-      );
-    }
+    await refuseFilledTarget(target, [...byName.keys()]);
     const plan = planCopy([...byName.keys()], await readForeignKeys(target));
-    const triggers = await readUserTriggers(target);
-    for (const trigger of triggers) {
-      await target.exec(
-        `ALTER TABLE ${qualified(trigger.table)} DISABLE TRIGGER ${quoteIdent(trigger.name)}`,
-      );
-    }
-    for (const key of plan.deferred) {
-      await target.exec(
-        `ALTER TABLE ${qualified(key.table)} DROP CONSTRAINT ${quoteIdent(key.name)}`,
-      );
-    }
-
-    await sourceDb.transaction(async (source) => {
-      for (const name of plan.order) {
-        const table = byName.get(name)!;
-        let reported = 0;
-        const rows = await copyTable(source, target, table, (copied) => {
-          if (copied - reported < PROGRESS_EVERY_ROWS) return;
-          reported = copied;
-          log(`  ${name}: ${copied} rows…`);
-        });
-        log(`copied ${name}: ${rows} rows`);
-      }
-    });
-
-    for (const key of plan.deferred) {
-      await target.exec(
-        `ALTER TABLE ${qualified(key.table)} ADD CONSTRAINT ${quoteIdent(key.name)} ${key.definition}`,
-      );
-    }
-    for (const trigger of triggers) {
-      await target.exec(
-        `ALTER TABLE ${qualified(trigger.table)} ENABLE TRIGGER ${quoteIdent(trigger.name)}`,
-      );
-    }
-
-    const moved = await verifyTables(
-      sourceDb,
-      target,
-      plan.order.map((name) => byName.get(name)!),
-    );
+    const ordered = plan.order.map((name) => byName.get(name)!);
+    const restoreConstraints = await loosenConstraints(target, plan.deferred);
+    await copyRows(sourceDb, target, ordered, log);
+    await restoreConstraints();
+    const moved = await verifyTables(sourceDb, target, ordered);
     // Sequences last: setval is not undone by a rollback, so it runs only once all rows agree.
     const sequences = await copySequences(sourceDb, target);
     await target.exec('COMMIT');

@@ -38,6 +38,61 @@ const answerRowSchema = z.strictObject({
   encryption_data: z.unknown().optional(),
 });
 
+type AnswerRow = z.infer<typeof answerRowSchema>;
+
+/**
+ * The answer table's policy: the caller answers as themselves, and an asker named must be the
+ * desire's real sender.
+ */
+async function checkAnswerPolicy(ctx: AppContext, userId: string, row: AnswerRow): Promise<void> {
+  if (row.answerer_id !== userId) throw rlsViolation('desire_answers');
+  if (row.asker_id !== undefined) {
+    const sender = await ctx.db.asUser(userId, (tx) => selectDesireSender(tx, row.message_id));
+    if (sender !== row.asker_id) throw rlsViolation('desire_answers');
+  }
+}
+
+/**
+ * Only the caller's own answer is a duplicate; anyone else is refused by the policy, as
+ * PostgreSQL checks a policy before a unique index.
+ */
+async function refuseDuplicate(ctx: AppContext, userId: string, messageId: string): Promise<void> {
+  const existing = await ctx.db.asUser(userId, (tx) =>
+    selectAnswerRows(tx, ['message_id'], 'WHERE message_id = $1 AND answerer_id = $2', [
+      messageId,
+      userId,
+    ]),
+  );
+  if (existing.length > 0) {
+    throw new PostgrestError(
+      409,
+      '23505',
+      'duplicate key value violates unique constraint "desire_answers_pkey"',
+    );
+  }
+}
+
+/** Stores the row's answer through the service, refused as the policy would refuse it. */
+function storeAnswer(ctx: AppContext, userId: string, row: AnswerRow) {
+  // Columns left out keep the stored note (as a PostgREST upsert keeps what it is not given).
+  const note = answerNoteOf({
+    noteEncrypted: row.note_encrypted ?? undefined,
+    encryptionData: row.encryption_data,
+    remove: row.note_encrypted === null,
+    names: { note: 'note_encrypted', data: 'encryption_data' },
+  });
+  return answerDesire(ctx, userId, row.message_id, {
+    choice: row.choice,
+    note,
+  }).catch((error: unknown) => {
+    // Not a desire the caller received: PostgREST would refuse the row by its policy.
+    if (error instanceof HttpError && error.code === 'message_not_found') {
+      throw rlsViolation('desire_answers');
+    }
+    throw error;
+  });
+}
+
 /** /rest/v1/desire_answers: the answers table under its row-level security, through the service. */
 export const answerTableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/desire_answers', async (request) => {
@@ -54,49 +109,12 @@ export const answerTableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   app.post('/desire_answers', async (request, reply) => {
     const { userId } = requireUser(request);
     const row = parseInput(answerRowSchema, singleRow(request.body));
-    if (row.answerer_id !== userId) throw rlsViolation('desire_answers');
-    if (row.asker_id !== undefined) {
-      // The policy's second half: the asker named must be the desire's real sender.
-      const sender = await ctx.db.asUser(userId, (tx) => selectDesireSender(tx, row.message_id));
-      if (sender !== row.asker_id) throw rlsViolation('desire_answers');
-    }
+    await checkAnswerPolicy(ctx, userId, row);
     const merge =
       preferences(request).mergeDuplicates &&
       (request.query as Record<string, unknown>).on_conflict === 'message_id';
-    if (!merge) {
-      // Only the caller's own answer is a duplicate; anyone else is refused by the policy, as
-      // PostgreSQL checks a policy before a unique index.
-      const existing = await ctx.db.asUser(userId, (tx) =>
-        selectAnswerRows(tx, ['message_id'], 'WHERE message_id = $1 AND answerer_id = $2', [
-          row.message_id,
-          userId,
-        ]),
-      );
-      if (existing.length > 0) {
-        throw new PostgrestError(
-          409,
-          '23505',
-          'duplicate key value violates unique constraint "desire_answers_pkey"',
-        );
-      }
-    }
-    // Columns left out keep the stored note (as a PostgREST upsert keeps what it is not given).
-    const note = answerNoteOf({
-      noteEncrypted: row.note_encrypted ?? undefined,
-      encryptionData: row.encryption_data,
-      remove: row.note_encrypted === null,
-      names: { note: 'note_encrypted', data: 'encryption_data' },
-    });
-    const stored = await answerDesire(ctx, userId, row.message_id, {
-      choice: row.choice,
-      note,
-    }).catch((error: unknown) => {
-      // Not a desire the caller received: PostgREST would refuse the row by its policy.
-      if (error instanceof HttpError && error.code === 'message_not_found') {
-        throw rlsViolation('desire_answers');
-      }
-      throw error;
-    });
+    if (!merge) await refuseDuplicate(ctx, userId, row.message_id);
+    const stored = await storeAnswer(ctx, userId, row);
     return reply
       .code(201)
       .send(preferences(request).representation ? answer(request, [stored]) : undefined);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   SERVER_TEXTS,
   goTrueRecoverBodySchema,
@@ -60,16 +60,9 @@ function currentPasswordError(error: unknown): never {
   throw error;
 }
 
-/**
- * /auth/v1 for the credential calls of supabase-js: resetPasswordForEmail (recover), the
- * recovery link (verify, GET from the mailbox or POST as verifyOtp) and updateUser (PUT user).
- */
-export const authV1CredentialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
-  app,
-  { ctx },
-) => {
+/** resetPasswordForEmail: mails a link to GET /verify, which leads to redirect_to. */
+function recoverRoute(app: FastifyInstance, ctx: AppContext): void {
   const { config } = ctx;
-
   app.post('/recover', rateLimitFor(app, config, 'requestPasswordReset'), async (request) => {
     const { email } = parseInput(goTrueRecoverBodySchema, request.body);
     const { redirect_to } = parseInput(redirectQuerySchema, request.query);
@@ -90,7 +83,11 @@ export const authV1CredentialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = a
     );
     return {};
   });
+}
 
+/** The recovery link: GET from the mailbox (a redirect), or POST as verifyOtp (a session). */
+function verifyRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { config } = ctx;
   // Opened from the mailbox, so it carries no apikey (requireApiKey lets it through).
   app.get('/verify', rateLimitFor(app, config, 'resetPassword'), async (request, reply) => {
     const query = parseInput(goTrueVerifyQuerySchema, request.query);
@@ -119,25 +116,31 @@ export const authV1CredentialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = a
     });
     return goTrueSession(session);
   });
+}
 
-  /**
-   * updateUser: a new password or address needs the current password (current_password), except
-   * in a session that a recovery link opened within the hour, as after PASSWORD_RECOVERY.
-   */
-  app.put('/user', rateLimitFor(app, config, 'changePassword'), async (request) => {
+/** Without the current password, a change is allowed only in a session a recovery link opened. */
+async function requireCurrentPassword(ctx: AppContext, sessionId: string): Promise<void> {
+  if (!(await credentials.isRecoverySession(ctx, sessionId))) {
+    throw new GoTrueError(
+      400,
+      'current_password_required',
+      'Current password required when setting new password.',
+    );
+  }
+}
+
+/**
+ * updateUser: a new password or address needs the current password (current_password), except
+ * in a session that a recovery link opened within the hour, as after PASSWORD_RECOVERY.
+ */
+function updateUserRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.put('/user', rateLimitFor(app, ctx.config, 'changePassword'), async (request) => {
     const claims = requireUser(request);
     const body = parseInput(goTrueUpdateUserBodySchema, request.body);
     const wantsChange = body.email !== undefined || body.password !== undefined;
     const currentPassword: string | null = body.current_password ?? null;
-    if (wantsChange && currentPassword === null) {
-      if (!(await credentials.isRecoverySession(ctx, claims.sessionId))) {
-        throw new GoTrueError(
-          400,
-          'current_password_required',
-          'Current password required when setting new password.',
-        );
-      }
-    }
+    if (wantsChange && currentPassword === null)
+      await requireCurrentPassword(ctx, claims.sessionId);
     let newEmail: string | undefined;
     if (body.email !== undefined) {
       const user = await auth.getCurrentUser(ctx, claims.userId);
@@ -163,4 +166,17 @@ export const authV1CredentialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = a
       ? { ...user, new_email: newEmail, email_change_sent_at: new Date().toISOString() }
       : user;
   });
+}
+
+/**
+ * /auth/v1 for the credential calls of supabase-js: resetPasswordForEmail (recover), the
+ * recovery link (verify, GET from the mailbox or POST as verifyOtp) and updateUser (PUT user).
+ */
+export const authV1CredentialRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
+  recoverRoute(app, ctx);
+  verifyRoutes(app, ctx);
+  updateUserRoute(app, ctx);
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
   pushSubscriptionSchema,
@@ -53,8 +53,8 @@ const pushRowSchema = z.strictObject({
   updated_at: z.string().optional(),
 });
 
-/** /rest/v1 tables: profiles, messages and push_subscriptions, through the same services and RLS. */
-export const tableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** profiles: read through profile_view under the caller's RLS, and a new username. */
+function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/profiles', async (request) => {
     requireUser(request);
     const columns = parseSelect(
@@ -86,7 +86,10 @@ export const tableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       rows.map((row) => ({ ...row, partner: undefined })),
     );
   });
+}
 
+/** messages: a desire inserted as a row goes through sendDesire, like POST /api/messages. */
+function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/messages', async (request, reply) => {
     const { userId } = requireUser(request);
     const row = parseInput(messageRowSchema, singleRow(request.body));
@@ -108,7 +111,10 @@ export const tableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       .code(201)
       .send(preferences(request).representation ? answer(request, [message]) : undefined);
   });
+}
 
+/** push_subscriptions: the caller's one subscription, saved or deleted. */
+function pushSubscriptionRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/push_subscriptions', async (request, reply) => {
     const { userId } = requireUser(request);
     const row = parseInput(pushRowSchema, singleRow(request.body));
@@ -137,4 +143,11 @@ export const tableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     if (eqValue(filters, 'user_id') === userId) await deletePushSubscription(ctx, userId);
     return reply.code(204).send();
   });
+}
+
+/** /rest/v1 tables: profiles, messages and push_subscriptions, through the same services and RLS. */
+export const tableRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  profileRoutes(app, ctx);
+  messageRoutes(app, ctx);
+  pushSubscriptionRoutes(app, ctx);
 };

@@ -10,6 +10,36 @@ function focusables(root: HTMLElement): HTMLElement[] {
 }
 
 /**
+ * Where focus goes back to once a dialog is gone: its opener while still in the page, else
+ * what now stands at the dialog's place in its parent (or that element's first control).
+ */
+function returnTarget(
+  opener: HTMLElement | null,
+  parent: HTMLElement,
+  place: number,
+): HTMLElement | undefined {
+  if (opener?.isConnected && opener !== document.body) return opener;
+  const standIn = parent.isConnected ? parent.children[place] : undefined;
+  if (!(standIn instanceof HTMLElement)) return undefined;
+  return standIn.matches(FOCUSABLE) ? standIn : focusables(standIn)[0];
+}
+
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
+function keepTabInside(root: HTMLElement, event: KeyboardEvent): void {
+  const items = focusables(root);
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
  * WCAG 2.2 dialog behaviour for the app's dialogs (confirm panels, the install card): Tab and
  * Shift+Tab cycle inside while focus is in it, Escape closes it, and on closing focus goes back
  * to the control that opened it. The confirm panels replace their opener, which React then
@@ -44,16 +74,7 @@ export function useDialogFocus(
       // After React has rendered what replaces the dialog.
       requestAnimationFrame(() => {
         if (!focusIsLost()) return;
-        const standIn = parent.isConnected ? parent.children[place] : undefined;
-        const target =
-          opener?.isConnected && opener !== document.body
-            ? opener
-            : standIn instanceof HTMLElement
-              ? standIn.matches(FOCUSABLE)
-                ? standIn
-                : focusables(standIn)[0]
-              : undefined;
-        target?.focus();
+        returnTarget(opener, parent, place)?.focus();
       });
     };
   }, [dialog, opener, takeFocus]);
@@ -66,17 +87,6 @@ export function useDialogFocus(
       onClose();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const items = focusables(root);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (event.key === 'Tab') keepTabInside(root, event);
   };
 }

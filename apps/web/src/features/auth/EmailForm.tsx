@@ -7,7 +7,7 @@ import { FormError } from '../../components/FormError.js';
 import { EmailField, TextField } from '../../components/TextField.js';
 import { call } from '../../lib/api.js';
 import { setSession } from '../../lib/session.js';
-import { useI18n } from '../../lib/i18n.js';
+import { i18n, useI18n } from '../../lib/i18n.js';
 import { useFormSubmit } from '../../lib/use-form-submit.js';
 import { isSession } from './actions.js';
 import { setFlash } from './flash.js';
@@ -21,8 +21,43 @@ interface Props {
   onSignedUp: () => void;
 }
 
-export function EmailForm({ mode, onModeChange, onBack, onSignedUp }: Props) {
-  const i18n = useI18n();
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Signed up, or (the address to confirm first) on to sign-in. */
+async function signUp(
+  body: Credentials,
+  { onModeChange, onSignedUp }: Pick<Props, 'onModeChange' | 'onSignedUp'>,
+): Promise<void> {
+  const result = await call('signUp', { body });
+  if (isSession(result)) {
+    setSession(result);
+    toast.success(i18n._(TEXTS.accountCreated));
+    onSignedUp();
+  } else {
+    toast.info(i18n._(TEXTS.confirmEmail));
+    onModeChange('signin');
+  }
+}
+
+async function signIn(body: Credentials): Promise<void> {
+  setSession(await call('signIn', { body }));
+  // An id: the page after the reload shows it in its language.
+  setFlash(TEXTS.signedIn);
+  // SPEC §4: e-mail sign-in reloads the whole page at /.
+  window.location.assign('/');
+}
+
+function submitText(signup: boolean, busy: boolean): string {
+  if (busy) return signup ? i18n._('Creating account...') : i18n._('Signing in...');
+  return signup ? i18n._('Sign Up') : i18n._('Sign In');
+}
+
+export function EmailForm(props: Props) {
+  const { mode, onBack } = props;
+  useI18n();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const signup = mode === 'signup';
@@ -30,25 +65,7 @@ export function EmailForm({ mode, onModeChange, onBack, onSignedUp }: Props) {
     tag: signup ? 'signup' : 'signin',
     failed: signup ? TEXTS.signUpFailed : TEXTS.signInFailed,
     onError: () => signup && toast.error(i18n._(TEXTS.signUpFailedToast)),
-    run: async () => {
-      if (signup) {
-        const result = await call('signUp', { body: { email, password } });
-        if (isSession(result)) {
-          setSession(result);
-          toast.success(i18n._(TEXTS.accountCreated));
-          onSignedUp();
-        } else {
-          toast.info(i18n._(TEXTS.confirmEmail));
-          onModeChange('signin');
-        }
-      } else {
-        setSession(await call('signIn', { body: { email, password } }));
-        // An id: the page after the reload shows it in its language.
-        setFlash(TEXTS.signedIn);
-        // SPEC §4: e-mail sign-in reloads the whole page at /.
-        window.location.assign('/');
-      }
-    },
+    run: () => (signup ? signUp({ email, password }, props) : signIn({ email, password })),
   });
 
   return (
@@ -78,13 +95,7 @@ export function EmailForm({ mode, onModeChange, onBack, onSignedUp }: Props) {
       )}
       <FormError message={error} />
       <Button type="submit" disabled={busy}>
-        {busy
-          ? signup
-            ? i18n._('Creating account...')
-            : i18n._('Signing in...')
-          : signup
-            ? i18n._('Sign Up')
-            : i18n._('Sign In')}
+        {submitText(signup, busy)}
       </Button>
       <Button variant="ghost" onClick={onBack} disabled={busy}>
         {i18n._('Back')}

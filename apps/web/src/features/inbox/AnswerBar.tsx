@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast.js';
-import type { DesireAnswer, Message } from '@couple/protocol';
+import type { AnswerChoice, DesireAnswer, Message } from '@couple/protocol';
 import {
   ANSWER_CHOICES,
   ANSWER_NOTE_TEXTS,
@@ -30,33 +30,21 @@ function useQueuedAnswer(messageId: string): QueuedAnswer | undefined {
 }
 
 /**
- * The receiver's quick answers; the chosen one is pressed and can be changed, and a note can go
- * with it (sealed on this device). Without a connection the answer waits in the outbox and
- * shows as waiting.
+ * Sends the chosen answer, with a note or without. Offline it waits in the outbox; a sent
+ * note calls `onNoteSent` (which closes the form).
  */
-export function AnswerBar({
-  message,
-  answer,
-  partnerName,
-}: {
-  message: Message;
-  answer: DesireAnswer | undefined;
-  partnerName: string;
-}) {
+function useChooseAnswer(message: Message, partnerName: string, onNoteSent: () => void) {
   const i18n = useI18n();
   const queryClient = useQueryClient();
   const userId = useSession()?.user.id;
-  const queued = useQueuedAnswer(message.id);
-  const [writing, setWriting] = useState(false);
-  const ownNote = useAnswerNote(message, answer);
-  const choose = useMutation({
+  return useMutation({
     mutationFn: (draft: AnswerDraft) =>
       submitAnswer(queryClient, userId ?? '', message, draft, partnerName),
     // Offline it runs too: sendAnswer keeps the answer in the outbox itself.
     networkMode: 'always',
     onSuccess: (result, draft) => {
       // Only a sent note closes the form: a choice's success must not close one opened meanwhile.
-      if (draft.note !== undefined) setWriting(false);
+      if (draft.note !== undefined) onNoteSent();
       if (result === 'queued') toast(i18n._(OFFLINE_TEXTS.answerQueuedToast));
       else {
         if (draft.note !== undefined) {
@@ -71,6 +59,58 @@ export function AnswerBar({
       toast.error(i18n._(error instanceof Error ? error.message : String(error)));
     },
   });
+}
+
+interface ChoicesProps {
+  chosen: AnswerChoice | undefined;
+  disabled: boolean;
+  onChoose: (choice: AnswerChoice) => void;
+}
+
+function AnswerChoices({ chosen, disabled, onChoose }: ChoicesProps) {
+  const i18n = useI18n();
+  return (
+    <div role="group" aria-label={i18n._('Answer')} className="mt-3 flex flex-wrap gap-2">
+      {ANSWER_CHOICES.map((choice) => (
+        <button
+          key={choice}
+          type="button"
+          aria-pressed={chosen === choice}
+          disabled={disabled}
+          onClick={() => onChoose(choice)}
+          className={`inline-flex min-h-10 items-center gap-1 rounded-full px-3 text-sm font-semibold ring-1 ${
+            chosen === choice
+              ? 'bg-brand-700 text-white ring-brand-700'
+              : 'bg-white text-brand-800 ring-brand-200 hover:bg-brand-50'
+          }`}
+        >
+          <span aria-hidden="true">{ANSWER_EMOJI[choice]}</span>
+          {i18n._(ANSWER_TEXTS[choice])}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The receiver's quick answers; the chosen one is pressed and can be changed, and a note can go
+ * with it (sealed on this device). Without a connection the answer waits in the outbox and
+ * shows as waiting.
+ */
+export function AnswerBar({
+  message,
+  answer,
+  partnerName,
+}: {
+  message: Message;
+  answer: DesireAnswer | undefined;
+  partnerName: string;
+}) {
+  const i18n = useI18n();
+  const queued = useQueuedAnswer(message.id);
+  const [writing, setWriting] = useState(false);
+  const ownNote = useAnswerNote(message, answer);
+  const choose = useChooseAnswer(message, partnerName, () => setWriting(false));
   const waiting = queued && !queued.failure ? queued.answer.choice : undefined;
   // Until the refetched inbox holds the answer just sent, that answer stays chosen (and an open
   // note form stays mounted, with what is being written).
@@ -79,25 +119,11 @@ export function AnswerBar({
   const hasNote = ownNote.kind !== 'none';
   return (
     <>
-      <div role="group" aria-label={i18n._('Answer')} className="mt-3 flex flex-wrap gap-2">
-        {ANSWER_CHOICES.map((choice) => (
-          <button
-            key={choice}
-            type="button"
-            aria-pressed={chosen === choice}
-            disabled={choose.isPending}
-            onClick={() => choose.mutate({ choice })}
-            className={`inline-flex min-h-10 items-center gap-1 rounded-full px-3 text-sm font-semibold ring-1 ${
-              chosen === choice
-                ? 'bg-brand-700 text-white ring-brand-700'
-                : 'bg-white text-brand-800 ring-brand-200 hover:bg-brand-50'
-            }`}
-          >
-            <span aria-hidden="true">{ANSWER_EMOJI[choice]}</span>
-            {i18n._(ANSWER_TEXTS[choice])}
-          </button>
-        ))}
-      </div>
+      <AnswerChoices
+        chosen={chosen}
+        disabled={choose.isPending}
+        onChoose={(choice) => choose.mutate({ choice })}
+      />
       {hasNote && !writing && (
         <div data-testid="answer-note">
           <p className="mt-3 text-xs font-semibold text-slate-600">

@@ -1,28 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  KEY_TEXTS,
-  linkCode,
-  openLinkPayload,
-  startLinkOnNewDevice,
-  type LinkTranscript,
-} from '@couple/protocol/browser';
+import { KEY_TEXTS } from '@couple/protocol/browser';
 import { Button } from '../../components/Button.js';
 import { ROUTES } from '../../lib/routes.js';
-import { call } from '../../lib/api.js';
 import { logClientError } from '../../lib/client-errors.js';
-import { saveLinkedIdentities, updateDeviceState } from './keyring.js';
 import { useLinkCarried } from './link-carried.js';
-import { LinkLeft, linkFailureText, waitForLinkStep } from './link-steps.js';
+import { LinkLeft, linkFailureText } from './link-steps.js';
+import { linkNewDevice, type LinkStep } from './link-new-device.js';
 import { refreshKeys } from './queries.js';
 import { useI18n } from '../../lib/i18n.js';
-
-type LinkStep =
-  | { step: 'starting' }
-  | { step: 'waiting' }
-  | { step: 'comparing'; code: string }
-  | { step: 'failed'; text: string };
 
 /** Formats the 6-digit comparison code as two groups, easier to compare aloud. */
 export function spacedCode(code: string): string {
@@ -30,10 +17,9 @@ export function spacedCode(code: string): string {
 }
 
 /**
- * The new device's side (docs/security.md, "Device linking"): it commits to an ephemeral key and
- * nonce (memory only), reveals them once the approving device answered, shows the code of all
- * four values, and opens what the answering device's key sealed to its key: the account's seeds,
- * kept here, and the record of trusted keys, adopted before them (link-record.ts).
+ * The new device's side (docs/security.md, "Device linking", run by link-new-device.ts): the
+ * code to compare once the approving device answered, then home once the account's keys are
+ * kept here; a failure says why and offers to start again.
  */
 export function LinkThisDevice({ userId, ownKeyId }: { userId: string; ownKeyId: string }) {
   const i18n = useI18n();
@@ -48,41 +34,8 @@ export function LinkThisDevice({ userId, ownKeyId }: { userId: string; ownKeyId:
     const isLive = () => live;
 
     async function link(): Promise<void> {
-      const own = await startLinkOnNewDevice();
-      const { id } = await call('createLinkRequest', { body: { commitment: own.commitment } });
-      if (!live) return;
-      setState({ step: 'waiting' });
-      const transcript: LinkTranscript = await waitForLinkStep(
-        id,
-        (request) =>
-          request.approver_public_key && request.approver_nonce
-            ? {
-                newDevicePublicKey: own.publicKey,
-                newDeviceNonce: own.nonce,
-                approverPublicKey: request.approver_public_key,
-                approverNonce: request.approver_nonce,
-              }
-            : null,
-        isLive,
-      );
-      await call('revealLinkRequest', {
-        params: { id },
-        body: { ephemeral_public_key: own.publicKey, nonce: own.nonce },
-      });
-      const code = await linkCode(transcript);
-      if (!live) return;
-      setState({ step: 'comparing', code });
-      const sealed = await waitForLinkStep(id, (request) => request.sealed_payload, isLive);
-      const linked = await openLinkPayload(sealed, transcript, own.keyPair);
-      const { identity } = linked;
-      if (identity.keyId !== ownKeyId) throw new Error('Linked key is not the account key');
-      // The link worked whatever becomes of the record: a failure to adopt it is logged, and the
-      // device then pins the partner's key on first use. Loaded here only: its schema brings zod.
-      await import('./link-record.js')
-        .then(({ adoptLinkRecord }) => adoptLinkRecord(userId, linked.record, carried))
-        .catch((error: unknown) => logClientError('link_record', error));
-      await saveLinkedIdentities(userId, [identity, ...linked.formerIdentities]);
-      await updateDeviceState(userId, { phraseSavedForKeyId: identity.keyId });
+      const run = { userId, ownKeyId, carried, isLive, onStep: setState };
+      if (!(await linkNewDevice(run))) return;
       // Navigate first: the refreshed keys make the setup screen drop this component.
       void navigate(ROUTES.home);
       await refreshKeys(queryClient);

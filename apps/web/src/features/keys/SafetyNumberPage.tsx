@@ -11,6 +11,53 @@ import { keysKeys } from './queries.js';
 import { acceptPartnerKey, useKeys } from './use-keys.js';
 import { useI18n } from '../../lib/i18n.js';
 
+interface NumberProps {
+  digits: string;
+  qrPayload: string;
+  partnerName: string;
+  verified: boolean;
+  onVerified: (verified: boolean) => void;
+}
+
+/** The 60 digits and their QR code, and whether the user compared them. */
+function SafetyNumber({ digits, qrPayload, partnerName, verified, onVerified }: NumberProps) {
+  const i18n = useI18n();
+  return (
+    <>
+      <p className="self-start text-slate-700">
+        {i18n._(KEY_TEXTS.safetyIntro, { name: partnerName })}
+      </p>
+      <p
+        data-testid="safety-number"
+        // The same order of groups on both phones, whatever their languages.
+        dir="ltr"
+        className="grid grid-cols-4 gap-x-4 gap-y-2 font-mono text-lg text-slate-900"
+      >
+        {digits.split(' ').map((group, index) => (
+          <span key={index}>{group}</span>
+        ))}
+      </p>
+      <QrCode value={qrPayload} label={i18n._(KEY_TEXTS.safetyTitle)} />
+      {verified ? (
+        <>
+          <p
+            data-testid="safety-verified"
+            className="flex items-center gap-2 font-semibold text-emerald-800"
+          >
+            <BadgeCheck className="size-5" aria-hidden="true" />
+            {i18n._(KEY_TEXTS.safetyVerified)}
+          </p>
+          <Button variant="ghost" onClick={() => onVerified(false)}>
+            {i18n._(KEY_TEXTS.safetyUnverify)}
+          </Button>
+        </>
+      ) : (
+        <Button onClick={() => onVerified(true)}>{i18n._(KEY_TEXTS.safetyVerify)}</Button>
+      )}
+    </>
+  );
+}
+
 /** Both partners see the same 60 digits for their two current keys, and compare them. */
 export function SafetyNumberPage() {
   const i18n = useI18n();
@@ -50,40 +97,13 @@ export function SafetyNumberPage() {
           <p className="text-slate-700">{i18n._(KEY_TEXTS.setupBanner)}</p>
         )}
         {number.data && (
-          <>
-            <p className="self-start text-slate-700">
-              {i18n._(KEY_TEXTS.safetyIntro, { name: partnerName })}
-            </p>
-            <p
-              data-testid="safety-number"
-              // The same order of groups on both phones, whatever their languages.
-              dir="ltr"
-              className="grid grid-cols-4 gap-x-4 gap-y-2 font-mono text-lg text-slate-900"
-            >
-              {number.data.digits.split(' ').map((group, index) => (
-                <span key={index}>{group}</span>
-              ))}
-            </p>
-            <QrCode value={number.data.qrPayload} label={i18n._(KEY_TEXTS.safetyTitle)} />
-            {state?.verified ? (
-              <>
-                <p
-                  data-testid="safety-verified"
-                  className="flex items-center gap-2 font-semibold text-emerald-800"
-                >
-                  <BadgeCheck className="size-5" aria-hidden="true" />
-                  {i18n._(KEY_TEXTS.safetyVerified)}
-                </p>
-                <Button variant="ghost" onClick={() => void setVerified(false)}>
-                  {i18n._(KEY_TEXTS.safetyUnverify)}
-                </Button>
-              </>
-            ) : (
-              <Button onClick={() => void setVerified(true)}>
-                {i18n._(KEY_TEXTS.safetyVerify)}
-              </Button>
-            )}
-          </>
+          <SafetyNumber
+            digits={number.data.digits}
+            qrPayload={number.data.qrPayload}
+            partnerName={partnerName}
+            verified={state?.verified ?? false}
+            onVerified={(verified) => void setVerified(verified)}
+          />
         )}
       </Card>
     </div>

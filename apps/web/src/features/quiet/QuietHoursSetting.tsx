@@ -6,7 +6,7 @@ import { Button } from '../../components/Button.js';
 import { call } from '../../lib/api.js';
 import { failureText } from '../../lib/api-errors.js';
 import { logClientError } from '../../lib/client-errors.js';
-import { useI18n } from '../../lib/i18n.js';
+import { i18n, useI18n } from '../../lib/i18n.js';
 import { quietKeys, useQuietHours } from './queries.js';
 
 const DEFAULT_WINDOW = { start: '22:00', end: '07:00' };
@@ -38,9 +38,45 @@ function TimeField({
   );
 }
 
+/** Saves the window (in this device's time zone), or turns quiet hours off, and says so. */
+async function saveQuietHours(daily: { start: string; end: string } | null): Promise<void> {
+  if (daily) {
+    await call('setQuietHours', { body: { ...daily, time_zone: deviceTimeZone() } });
+    toast.success(i18n._(QUIET_TEXTS.saved));
+  } else {
+    await call('clearQuietHours');
+    toast.success(i18n._(QUIET_TEXTS.off));
+  }
+}
+
+interface WindowProps {
+  start: string;
+  end: string;
+  onStart: (value: string) => void;
+  onEnd: (value: string) => void;
+  busy: boolean;
+}
+
+/** From, to, the time zone they are in, and Save. */
+function QuietWindow({ start, end, onStart, onEnd, busy }: WindowProps) {
+  useI18n();
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-3">
+        <TimeField label={i18n._(QUIET_TEXTS.from)} value={start} onChange={onStart} />
+        <TimeField label={i18n._(QUIET_TEXTS.to)} value={end} onChange={onEnd} />
+      </div>
+      <p className="text-xs text-slate-600">{deviceTimeZone()}</p>
+      <Button type="submit" disabled={busy}>
+        {i18n._(QUIET_TEXTS.save)}
+      </Button>
+    </>
+  );
+}
+
 /** Settings: a daily window in this device's time zone; off by default. */
 export function QuietHoursSetting() {
-  const i18n = useI18n();
+  useI18n();
   const quiet = useQuietHours();
   const queryClient = useQueryClient();
   const own = quiet.data?.own ?? null;
@@ -61,13 +97,7 @@ export function QuietHoursSetting() {
     event?.preventDefault();
     setBusy(true);
     try {
-      if (next.enabled) {
-        await call('setQuietHours', { body: { start, end, time_zone: deviceTimeZone() } });
-        toast.success(i18n._(QUIET_TEXTS.saved));
-      } else {
-        await call('clearQuietHours');
-        toast.success(i18n._(QUIET_TEXTS.off));
-      }
+      await saveQuietHours(next.enabled ? { start, end } : null);
       await queryClient.invalidateQueries({ queryKey: quietKeys.all });
     } catch (error) {
       logClientError('quiet_hours', error);
@@ -95,16 +125,7 @@ export function QuietHoursSetting() {
       </label>
       <p className="text-sm text-slate-600">{i18n._(QUIET_TEXTS.explain)}</p>
       {enabled && (
-        <>
-          <div className="grid grid-cols-2 gap-3">
-            <TimeField label={i18n._(QUIET_TEXTS.from)} value={start} onChange={setStart} />
-            <TimeField label={i18n._(QUIET_TEXTS.to)} value={end} onChange={setEnd} />
-          </div>
-          <p className="text-xs text-slate-600">{deviceTimeZone()}</p>
-          <Button type="submit" disabled={busy}>
-            {i18n._(QUIET_TEXTS.save)}
-          </Button>
-        </>
+        <QuietWindow start={start} end={end} onStart={setStart} onEnd={setEnd} busy={busy} />
       )}
     </form>
   );

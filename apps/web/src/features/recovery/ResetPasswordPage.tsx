@@ -17,15 +17,20 @@ function readToken(): string | null {
   return new URLSearchParams(window.location.hash.slice(1)).get('token');
 }
 
-export function ResetPasswordPage() {
-  const i18n = useI18n();
+/** The token, read once; it then leaves the address bar, so it stays out of the history. */
+function useResetToken(): string | null {
   const [token] = useState(readToken);
-  // Once read, the token leaves the address bar, so it stays out of the history.
   useEffect(() => {
     if (window.location.hash) {
       window.history.replaceState(window.history.state, '', window.location.pathname);
     }
   }, []);
+  return token;
+}
+
+export function ResetPasswordPage() {
+  const i18n = useI18n();
+  const token = useResetToken();
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
   const [linkDead, setLinkDead] = useState(!token);

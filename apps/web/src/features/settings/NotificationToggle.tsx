@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast.js';
-import { APP_TEXTS, TEXTS, type PushProblem } from '@couple/protocol/browser';
+import { APP_TEXTS, TEXTS, type BrowserFamily, type PushProblem } from '@couple/protocol/browser';
 import { browserFamily } from '../../lib/browser-family.js';
 import { useI18n } from '../../lib/i18n.js';
 import { isPushEnabled, isPushSupported, subscribePush, unregisterPush } from '../../lib/push.js';
@@ -33,16 +33,12 @@ function IosHomeScreenHowTo() {
   );
 }
 
-/** The switch never fails silently: each refusal gets a toast and a how-to for this browser. */
-export function NotificationToggle() {
+/** This device's push subscription, turned on and off; each refusal is explained in a toast. */
+function usePushSubscription(family: BrowserFamily) {
   const i18n = useI18n();
-  const { standalone } = useInstallState();
   const [enabled, setEnabled] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<PushProblem | null>(currentProblem);
-  const family = browserFamily(navigator.userAgent);
-  const needsHomeScreen = problem === 'unsupported' && isIos() && !standalone;
-  const howTo = problem && !needsHomeScreen ? APP_TEXTS.pushHowTo[problem][family] : null;
 
   useEffect(() => {
     void isPushEnabled().then(setEnabled, () => setEnabled(false));
@@ -79,6 +75,40 @@ export function NotificationToggle() {
     }
   }
 
+  return { enabled, busy, problem, toggle };
+}
+
+/** Under the switch's label: what it does, or why it cannot. */
+function PushSwitchHint({
+  problem,
+  needsHomeScreen,
+}: {
+  problem: PushProblem | null;
+  needsHomeScreen: boolean;
+}) {
+  const i18n = useI18n();
+  return (
+    <p className="text-sm text-slate-600">
+      {needsHomeScreen
+        ? i18n._('Needs the app on your Home Screen')
+        : problem === 'unsupported'
+          ? i18n._('Not supported in this browser')
+          : problem === 'blocked'
+            ? i18n._('Blocked in your browser settings')
+            : i18n._('Get notified when your partner shares a desire')}
+    </p>
+  );
+}
+
+/** The switch never fails silently: each refusal gets a toast and a how-to for this browser. */
+export function NotificationToggle() {
+  const i18n = useI18n();
+  const { standalone } = useInstallState();
+  const family = browserFamily(navigator.userAgent);
+  const { enabled, busy, problem, toggle } = usePushSubscription(family);
+  const needsHomeScreen = problem === 'unsupported' && isIos() && !standalone;
+  const howTo = problem && !needsHomeScreen ? APP_TEXTS.pushHowTo[problem][family] : null;
+
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-4">
@@ -86,15 +116,7 @@ export function NotificationToggle() {
           <p id="push-label" className="font-medium text-slate-900">
             {i18n._('Push notifications')}
           </p>
-          <p className="text-sm text-slate-600">
-            {needsHomeScreen
-              ? i18n._('Needs the app on your Home Screen')
-              : problem === 'unsupported'
-                ? i18n._('Not supported in this browser')
-                : problem === 'blocked'
-                  ? i18n._('Blocked in your browser settings')
-                  : i18n._('Get notified when your partner shares a desire')}
-          </p>
+          <PushSwitchHint problem={problem} needsHomeScreen={needsHomeScreen} />
         </div>
         <button
           type="button"

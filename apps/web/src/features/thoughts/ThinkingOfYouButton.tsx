@@ -33,36 +33,19 @@ function useCooldownText(cooldown: ThoughtCooldown | null, now: number): string 
   });
 }
 
-/**
- * One tap tells the partner "thinking of you": no score, no note. Disabled, with the reason
- * beside it, while the sender's limit holds (the server's numbers, read from what they sent).
- */
-export function ThinkingOfYouButton({ compact = false }: { compact?: boolean }) {
+/** Sends a thought; a refusal says why and reads again what the server counted. */
+function useSendThought() {
   const i18n = useI18n();
   const queryClient = useQueryClient();
-  const userId = useSession()?.user.id;
-  const partner = usePartnerStatus().data?.partner ?? null;
-  const thoughts = useThoughts().data?.thoughts ?? [];
   const [busy, setBusy] = useState(false);
-  // The tick only renders again; each render reads the clock. The tick's own time can be 5 s
-  // old when a tap's answer renders, which made the wait the interval plus that age.
-  useNow(TICK_MS);
-  const now = Date.now();
-  const reasonId = useId();
-  const cooldown = userId ? thoughtCooldown(thoughts, userId, now) : null;
-  const reason = useCooldownText(cooldown, now);
-  if (!partner) return null;
 
-  async function send() {
+  async function send(partnerName: string) {
     setBusy(true);
     try {
       addThought(queryClient, await call('sendThought', { body: { id: uuid() } }));
-      toast.success(
-        i18n._('{name} will know you are thinking of them', { name: partner!.username }),
-        {
-          duration: TOAST_MS.sent,
-        },
-      );
+      toast.success(i18n._('{name} will know you are thinking of them', { name: partnerName }), {
+        duration: TOAST_MS.sent,
+      });
     } catch (error) {
       if (!(error instanceof ApiError && error.code === 'thought_rate_limited')) {
         logClientError('send_thought', error);
@@ -75,6 +58,60 @@ export function ThinkingOfYouButton({ compact = false }: { compact?: boolean }) 
     }
   }
 
+  return { busy, send };
+}
+
+interface HintProps {
+  /** Why the button waits, if it does. */
+  reason: string | null;
+  reasonId: string;
+  compact: boolean;
+  partnerName: string;
+}
+
+/** Under the button: why it waits, or (full size only) what a tap does. */
+function ThoughtHint({ reason, reasonId, compact, partnerName }: HintProps) {
+  const i18n = useI18n();
+  if (reason) {
+    return (
+      <p
+        id={reasonId}
+        className={`text-sm text-slate-600 ${compact ? '' : 'text-center'}`}
+        data-testid="thought-wait"
+      >
+        {reason}
+      </p>
+    );
+  }
+  if (compact) return null;
+  return (
+    <p className="text-center text-sm text-slate-600">
+      {i18n._('One tap tells {name} you are thinking of them. No score, no note.', {
+        name: partnerName,
+      })}
+    </p>
+  );
+}
+
+/**
+ * One tap tells the partner "thinking of you": no score, no note. Disabled, with the reason
+ * beside it, while the sender's limit holds (the server's numbers, read from what they sent).
+ */
+export function ThinkingOfYouButton({ compact = false }: { compact?: boolean }) {
+  const i18n = useI18n();
+  const userId = useSession()?.user.id;
+  const partner = usePartnerStatus().data?.partner ?? null;
+  const thoughts = useThoughts().data?.thoughts ?? [];
+  const { busy, send } = useSendThought();
+  // The tick only renders again; each render reads the clock. The tick's own time can be 5 s
+  // old when a tap's answer renders, which made the wait the interval plus that age.
+  useNow(TICK_MS);
+  const now = Date.now();
+  const reasonId = useId();
+  const cooldown = userId ? thoughtCooldown(thoughts, userId, now) : null;
+  const reason = useCooldownText(cooldown, now);
+  if (!partner) return null;
+
   return (
     <div className={`flex flex-col gap-1 ${compact ? 'items-start' : ''}`}>
       <Button
@@ -82,28 +119,17 @@ export function ThinkingOfYouButton({ compact = false }: { compact?: boolean }) 
         className={compact ? 'w-auto' : ''}
         disabled={busy || cooldown !== null}
         aria-describedby={reason ? reasonId : undefined}
-        onClick={() => void send()}
+        onClick={() => void send(partner.username)}
       >
         <HandHeart className="size-5" aria-hidden="true" />
         {i18n._('Thinking of you')}
       </Button>
-      {reason ? (
-        <p
-          id={reasonId}
-          className={`text-sm text-slate-600 ${compact ? '' : 'text-center'}`}
-          data-testid="thought-wait"
-        >
-          {reason}
-        </p>
-      ) : (
-        !compact && (
-          <p className="text-center text-sm text-slate-600">
-            {i18n._('One tap tells {name} you are thinking of them. No score, no note.', {
-              name: partner.username,
-            })}
-          </p>
-        )
-      )}
+      <ThoughtHint
+        reason={reason}
+        reasonId={reasonId}
+        compact={compact}
+        partnerName={partner.username}
+      />
     </div>
   );
 }

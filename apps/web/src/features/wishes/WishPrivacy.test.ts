@@ -1,12 +1,14 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as english } from '@couple/protocol/i18n/catalogs/en';
 import { messages as french } from '@couple/protocol/i18n/catalogs/fr';
 import { i18n, loadLingui } from '../../lib/i18n.js';
 import { WishPrivacy } from './WishPrivacy.js';
 
 beforeAll(() => loadLingui());
+// The unit tier shares modules between files (vitest.config.ts): the next file reads English.
+afterAll(() => i18n.loadAndActivate({ locale: 'en', messages: english }));
 
 const fold = (unfinished: number) =>
   renderToStaticMarkup(createElement(WishPrivacy, { open: false, unfinished }));

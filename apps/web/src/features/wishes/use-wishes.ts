@@ -5,6 +5,7 @@ import { logClientError } from '../../lib/client-errors.js';
 import { useI18n } from '../../lib/i18n.js';
 import { wishesApi } from './api.js';
 import { emptyDeviceWishes, withAnswer, type DeviceWishes } from './device-store.js';
+import type { EngineContext } from './engine-context.js';
 import type { OpenedWish } from './engine-open.js';
 import { proposeWish } from './propose.js';
 import { useWishPreferences } from './preferences.js';
@@ -73,20 +74,14 @@ export function matchEntries(matches: readonly string[], entries: readonly WishE
   return matches.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The Wishes screen's data and actions (issue 29); the rounds themselves run in useWishRounds. */
-export function useWishes(): WishesView {
-  // Re-renders on a change of language: the catalog's texts follow.
+/** Answering, proposing and withdrawing; each keeps the queries the screen reads in step. */
+function useWishActions(
+  userId: string | undefined,
+  ctx: EngineContext | null,
+  custom: readonly OpenedWish[] | undefined,
+) {
   const i18n = useI18n();
   const queryClient = useQueryClient();
-  const engine = useWishEngine();
-  const { hiddenTiers } = useWishPreferences();
-  const { userId, ctx, state } = engine;
-  const device = useDeviceWishes(userId).data;
-  const answers = device?.answers ?? NO_ANSWERS;
-  const opened = useOpenedWishes(engine).data;
-
-  const entries = wishEntries(answers, hiddenTiers, opened?.custom ?? [], (text) => i18n._(text));
-  const matches = matchEntries(opened?.matches ?? [], entries);
 
   const answer = useCallback(
     (id: string, choice: WishAnswer | null) => {
@@ -114,14 +109,32 @@ export function useWishes(): WishesView {
 
   const withdraw = useCallback(
     async (id: string) => {
-      const wish = opened?.custom.find((held) => held.id === id && held.proposedByMe);
+      const wish = custom?.find((held) => held.id === id && held.proposedByMe);
       if (!wish) return;
       await wishesApi.withdrawWish(wish.serverId);
       answer(id, null);
       await queryClient.invalidateQueries({ queryKey: wishesKeys.state() });
     },
-    [opened, answer, queryClient],
+    [custom, answer, queryClient],
   );
+
+  return { answer, propose, withdraw };
+}
+
+/** The Wishes screen's data and actions (issue 29); the rounds themselves run in useWishRounds. */
+export function useWishes(): WishesView {
+  // Re-renders on a change of language: the catalog's texts follow.
+  const i18n = useI18n();
+  const engine = useWishEngine();
+  const { hiddenTiers } = useWishPreferences();
+  const { userId, ctx, state } = engine;
+  const device = useDeviceWishes(userId).data;
+  const answers = device?.answers ?? NO_ANSWERS;
+  const opened = useOpenedWishes(engine).data;
+
+  const entries = wishEntries(answers, hiddenTiers, opened?.custom ?? [], (text) => i18n._(text));
+  const matches = matchEntries(opened?.matches ?? [], entries);
+  const actions = useWishActions(userId, ctx, opened?.custom);
 
   return {
     status: engine.status,
@@ -131,8 +144,6 @@ export function useWishes(): WishesView {
       userId !== undefined && state !== undefined && waitsForPartner(state.rounds, userId),
     answersHere: device?.answeredHere ?? false,
     unfinishedRounds: device?.unfinishedRounds ?? 0,
-    answer,
-    propose,
-    withdraw,
+    ...actions,
   };
 }
