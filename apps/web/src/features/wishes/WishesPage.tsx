@@ -90,7 +90,8 @@ export function WishesPage() {
           )}
         </section>
       )}
-      {answering && <ProposeWish onPropose={wishes.propose} />}
+      {/* A custom wish is sealed to the partner's trusted key: not while it is unconfirmed. */}
+      {answering && wishes.status === 'ready' && <ProposeWish onPropose={wishes.propose} />}
     </div>
   );
 }
