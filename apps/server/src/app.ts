@@ -36,6 +36,7 @@ import type { PushSender } from './push/sender.js';
 import { attachLiveChannel } from './live/server.js';
 import { liveFanoutListeners } from './live/fanout.js';
 import { accountFanoutListeners } from './live/account-fanout.js';
+import { sessionRevocationListeners } from './auth/session-revocation.js';
 import { attachRealtime } from './realtime/server.js';
 import { debugRoutes } from './debug/routes.js';
 import { applySecurityHeaders } from './web/csp.js';
@@ -169,6 +170,7 @@ function listenToDomainEvents(app: FastifyInstance, ctx: AppContext, channels: C
   const { io, pushSender, farcasterFetch } = channels;
   const stopListening = ctx.events.listenWith([
     liveFanoutListeners(io, ctx),
+    sessionRevocationListeners(io, ctx),
     accountFanoutListeners(io),
     channels.realtime,
     pushDeliveryListeners(ctx, pushSender),

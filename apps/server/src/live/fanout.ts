@@ -6,9 +6,6 @@ import { getUnreadCount } from '../messages/service.js';
 import { answerReachesPartner } from '../answers/service.js';
 
 export const userRoom = (userId: string) => `user:${userId}`;
-export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
-/** Between instances (socket.io server-side emit through the adapter): a session was ended. */
-export const SESSION_REVOKED = 'session_revoked';
 
 /**
  * Turns committed domain events into socket events. Everything goes to rooms, never to a socket
@@ -96,14 +93,6 @@ export function liveFanoutListeners(io: Server, ctx: AppContext): ListenerModule
     });
   };
 
-  const onSessionRevoked: DomainListener<'sessionRevoked'> = ({ sessionId }) => {
-    ctx.sessions.markRevoked(sessionId);
-    io.in(sessionRoom(sessionId)).disconnectSockets(true);
-    // The other instances refuse the session's tokens on HTTP at once too (only the Redis
-    // adapter links instances; the in-memory one has nobody to tell).
-    if (ctx.config.REDIS_URL) io.serverSideEmit(SESSION_REVOKED, sessionId);
-  };
-
   return {
     name: 'live/fanout',
     listeners: {
@@ -112,24 +101,10 @@ export function liveFanoutListeners(io: Server, ctx: AppContext): ListenerModule
       desireAnswered: onDesireAnswered,
       partnerConnected: onPartnerConnected,
       partnerDisconnected: onPartnerDisconnected,
-      sessionRevoked: onSessionRevoked,
       identityKeyChanged: onIdentityKeyChanged,
       thoughtSent: onThoughtSent,
       wishesChanged: onWishesChanged,
       wishMatched: onWishMatched,
     },
   };
-}
-
-/** A session ended on another instance (SESSION_REVOKED): its sockets here close too. */
-export function listenToRemoteRevocations(io: Server, ctx: AppContext): () => void {
-  const onRemoteRevocation = (sessionId: unknown) => {
-    if (typeof sessionId !== 'string') return;
-    ctx.sessions.markRevoked(sessionId);
-    // Again here, with the mark: a socket that joined after the adapter's disconnect passed this
-    // instance, but re-checked before the mark came, is not left open.
-    io.local.in(sessionRoom(sessionId)).disconnectSockets(true);
-  };
-  io.on(SESSION_REVOKED, onRemoteRevocation);
-  return () => io.off(SESSION_REVOKED, onRemoteRevocation);
 }
