@@ -169,7 +169,7 @@ interface Channels {
 function listenToDomainEvents(app: FastifyInstance, ctx: AppContext, channels: Channels): void {
   const { io, pushSender, farcasterFetch } = channels;
   const stopListening = ctx.events.listenWith([
-    liveFanoutListeners(io, ctx),
+    liveFanoutListeners(io),
     sessionRevocationListeners(io, ctx),
     accountFanoutListeners(io),
     channels.realtime,
