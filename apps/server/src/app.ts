@@ -36,6 +36,7 @@ import type { PushSender } from './push/sender.js';
 import { attachLiveChannel } from './live/server.js';
 import { liveFanoutListeners } from './live/fanout.js';
 import { accountFanoutListeners } from './live/account-fanout.js';
+import { sessionRevocationListeners } from './auth/session-revocation.js';
 import { attachRealtime } from './realtime/server.js';
 import { debugRoutes } from './debug/routes.js';
 import { applySecurityHeaders } from './web/csp.js';
@@ -168,7 +169,8 @@ interface Channels {
 function listenToDomainEvents(app: FastifyInstance, ctx: AppContext, channels: Channels): void {
   const { io, pushSender, farcasterFetch } = channels;
   const stopListening = ctx.events.listenWith([
-    liveFanoutListeners(io, ctx),
+    liveFanoutListeners(io),
+    sessionRevocationListeners(io, ctx),
     accountFanoutListeners(io),
     channels.realtime,
     pushDeliveryListeners(ctx, pushSender),

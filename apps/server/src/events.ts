@@ -1,26 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type {
-  DesireAnswer,
-  Locale,
-  Message,
-  PartnerSummary,
-  QuietWindow,
-  StoredPushSubscription,
-  Thought,
-} from '@couple/protocol';
-
-/** What delivering a desire needs about its receiver, read in the sender's transaction. */
-export interface ReceiverTargets {
-  unreadCount: number;
-  /** The receiver's unread thoughts: with unreadCount, the badge on the app's icon. */
-  unreadThoughts: number;
-  pushSubscription: StoredPushSubscription | null;
-  farcasterTokens: { token: string; url: string }[];
-  /** The receiver's quiet-hours window, if set: pushes in it are silent, mini-app ones held. */
-  quietHours: QuietWindow | null;
-  /** The receiver's language (English when the account has none stored). */
-  locale: Locale;
-}
+import type { DesireAnswer, Message, PartnerSummary, Thought } from '@couple/protocol';
+import type { Recipient } from './delivery/decide.js';
 
 /**
  * Every domain event, by name: the runtime list the keys of DomainEventMap come from, so that
@@ -45,59 +25,56 @@ export type DomainEventName = (typeof DOMAIN_EVENT_NAMES)[number];
 
 /**
  * What happened, after it was committed: each event's arguments. A name missing here is a type
- * error in DomainEventMap below; a payload without a name there cannot be emitted.
+ * error in DomainEventMap below; a payload without a name there cannot be emitted. Whoever is
+ * notified comes as a Recipient, read with the change and decided where the event is emitted
+ * (delivery/decide.ts): the listeners only format and send.
  */
 interface DomainEventPayloads {
-  desireSent: [{ message: Message; senderUsername: string; receiver: ReceiverTargets }];
-  messagesRead: [{ readerId: string; senderId: string; ids: string[]; all: boolean }];
+  desireSent: [{ message: Message; senderUsername: string; receiver: Recipient }];
+  /** readerUnread: the reader's unread desires once these were marked, counted with them. */
+  messagesRead: [
+    { readerId: string; senderId: string; ids: string[]; all: boolean; readerUnread: number },
+  ];
+  /** `codeOwner` is `partner`, the one told by push: the redeemer is `self`. */
   partnerConnected: [
-    { userId: string; connectionId: string; partner: PartnerSummary; self: PartnerSummary },
+    {
+      userId: string;
+      connectionId: string;
+      partner: PartnerSummary;
+      self: PartnerSummary;
+      codeOwner: Recipient | null;
+    },
   ];
   partnerDisconnected: [{ userId: string; partnerId: string; connectionId: string }];
   /** A profile's own columns changed (its username); pairing changes come as the two above. */
   profileUpdated: [{ userId: string }];
   sessionRevoked: [{ sessionId: string }];
+  /** The asker is told only while still the answerer's partner: null otherwise. */
   desireAnswered: [
-    {
-      answer: DesireAnswer;
-      answererId: string;
-      askerId: string;
-      answererUsername: string;
-      /** The asker's quiet-hours window (the partner may read it), read with the answer. */
-      askerQuietHours: QuietWindow | null;
-    },
+    { answer: DesireAnswer; answererId: string; answererUsername: string; asker: Recipient | null },
   ];
-  /** One partner is thinking of the other (src/thoughts); a retry of a stored one emits nothing. */
-  thoughtSent: [
-    {
-      thought: Thought;
-      senderUsername: string;
-      /** The receiver's quiet-hours window (the partner may read it), read with the thought. */
-      receiverQuietHours: QuietWindow | null;
-    },
-  ];
+  /**
+   * One partner is thinking of the other (src/thoughts); a retry of a stored one emits nothing.
+   * The receiver is told by push only while the partner (null otherwise), both live always.
+   */
+  thoughtSent: [{ thought: Thought; senderUsername: string; receiver: Recipient | null }];
   /** An account was deleted; its former partner (if any) is told, by name only. */
-  accountDeleted: [{ userId: string; username: string; partnerId: string | null }];
+  accountDeleted: [{ userId: string; username: string; formerPartner: Recipient | null }];
   /** A user published a different identity key; the partner's clients must refetch keys. */
   identityKeyChanged: [
     { userId: string; partnerId: string | null; keyId: string; previousKeyId: string | null },
   ];
   /** A custom wish, a round or a match list of the couple changed (never what it holds). */
   wishesChanged: [{ userIds: [string, string]; reason: 'item' | 'round' | 'matches' }];
-  /** A round found a match neither partner had before: both are told, never which one. */
-  wishMatched: [{ roundId: string; people: WishMatchRecipient[] }];
+  /**
+   * A round found a match neither partner had before: both are told, never which one; by push
+   * only who had no new-match push lately (takeMatchNotice).
+   */
+  wishMatched: [{ roundId: string; people: Recipient[] }];
 }
 
 /** What happened, after it was committed, by the names of DOMAIN_EVENT_NAMES. */
 export type DomainEventMap = { [K in DomainEventName]: DomainEventPayloads[K] };
-
-/** One partner told of a new match, with their quiet-hours window read in the same transaction. */
-export interface WishMatchRecipient {
-  userId: string;
-  quietHours: QuietWindow | null;
-  /** False when this person had a new-match push lately (takeMatchNotice): live only. */
-  notify: boolean;
-}
 
 export type DomainListener<K extends DomainEventName> = (...args: DomainEventMap[K]) => void;
 

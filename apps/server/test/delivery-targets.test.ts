@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuietWindow } from '@couple/protocol';
+import type { SqlParam } from '../src/db/types.js';
 import { DRIVERS } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { createUser, desire, pair, request, type TestUser } from './helpers/api.js';
@@ -18,13 +19,17 @@ describe.each(DRIVERS)('what a send reads about its receiver (%s)', (driver) => 
   let alice: TestUser;
   let bob: TestUser;
   let mallory: TestUser;
-  const targetsOf = async (user: TestUser) =>
+  const selectAs = async (user: TestUser, call: string, params: SqlParam[] = []) =>
     server.database.db.asUser(user.id, async (tx) => {
-      const { rows } = await tx.query<{ targets: Targets }>(
-        'SELECT partner_delivery_targets() AS targets',
+      const { rows } = await tx.query<{ targets: Targets | null }>(
+        `SELECT ${call} AS targets`,
+        params,
       );
       return rows[0]!.targets;
     });
+  const targetsOf = async (user: TestUser) => (await selectAs(user, 'partner_delivery_targets()'))!;
+  const targetsOfPerson = (caller: TestUser, person: TestUser | null) =>
+    selectAs(caller, 'delivery_targets_of($1)', [person?.id ?? null]);
 
   const BOB_QUIET = { start: '23:00', end: '06:30', time_zone: 'Europe/Lisbon' };
 
@@ -80,8 +85,23 @@ describe.each(DRIVERS)('what a send reads about its receiver (%s)', (driver) => 
     });
   });
 
+  it('gives a service the facts of the caller and the partner only (delivery_targets_of)', async () => {
+    expect(await targetsOfPerson(alice, bob)).toEqual(await targetsOf(alice));
+    expect(await targetsOfPerson(bob, bob)).toEqual(await targetsOf(alice));
+    expect(await targetsOfPerson(bob, alice)).toMatchObject({ unread_count: 0, quiet_hours: null });
+    expect(await targetsOfPerson(alice, mallory)).toBeNull();
+    expect(await targetsOfPerson(mallory, bob)).toBeNull();
+    expect(await targetsOfPerson(alice, null)).toBeNull();
+    // The unchecked reader under both is the owner's alone.
+    await expect(selectAs(mallory, 'app_delivery_targets($1)', [bob.id])).rejects.toThrow(
+      /permission denied/,
+    );
+  });
+
   it('follows the pairing: after a disconnect the former partner is out of reach', async () => {
     await request(server.url, 'POST', '/api/partner/disconnect', { token: bob.token });
+    expect(await targetsOfPerson(alice, bob)).toBeNull();
+    expect(await targetsOfPerson(bob, alice)).toBeNull();
     expect(await targetsOf(alice)).toEqual({
       unread_count: 0,
       unread_thoughts: 0,

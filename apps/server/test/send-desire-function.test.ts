@@ -34,7 +34,9 @@ describe.each(DRIVERS)('sending a desire in one statement (%s)', (driver) => {
       message: { sender_id: alice.id, receiver_id: bob.id, intensity: 7, note: 'tonight?' },
       senderUsername: alice.username,
       receiver: {
-        unreadCount: 1,
+        userId: bob.id,
+        unreadDesires: 1,
+        unreadThoughts: 0,
         pushSubscription: null,
         farcasterTokens: [],
         quietHours: null,

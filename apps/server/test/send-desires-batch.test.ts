@@ -62,7 +62,7 @@ describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
 
   it('stores each desire as its own sender, in order, in one statement', async () => {
     const before = await sendDesiresAs(single, [{ userId: bob.id, desire: newDesire() }]);
-    const unreadBefore = before[0]!.outcome === 'sent' ? before[0]!.receiver.unreadCount : -1;
+    const unreadBefore = before[0]!.outcome === 'sent' ? before[0]!.receiver.unreadDesires : -1;
     const outcomes = await sendDesiresAs(single, [
       { userId: bob.id, desire: newDesire({ intensity: 1 }) },
       { userId: carol.id, desire: newDesire({ intensity: 2 }) },
@@ -78,7 +78,7 @@ describe.each(DRIVERS)('sending desires together (%s)', (driver) => {
       },
     ]);
     // Each element's targets see the ones before it in the same batch.
-    expect(outcomes.map((o) => (o.outcome === 'sent' ? o.receiver.unreadCount : -1))).toEqual([
+    expect(outcomes.map((o) => (o.outcome === 'sent' ? o.receiver.unreadDesires : -1))).toEqual([
       unreadBefore + 1,
       expect.any(Number),
       unreadBefore + 2,

@@ -3,65 +3,69 @@ import {
   ACCOUNT_TEXTS,
   MINI_APP_NOTIFICATION_LIMITS,
   translate,
+  type Locale,
   type PushPayload,
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { DomainListener, ListenerModule } from '../events.js';
-import { truncate } from '../farcaster/payloads.js';
-import { notifyUser } from '../farcaster/sender.js';
+import { notifyRecipient } from '../farcaster/delivery.js';
+import { truncate, type MiniAppNotification } from '../farcaster/payloads.js';
 import type { PushSender } from '../push/sender.js';
-import { pushToUser } from '../push/service.js';
+import { pushToRecipient } from '../push/delivery.js';
 import { pushPayload } from '../push/payloads.js';
-import { readPushTarget, type PushTarget } from '../push/target.js';
+import type { PushTarget } from '../push/target.js';
+
+const NOTICE_URL = '/';
+
+function noticeTexts(locale: Locale, username: string) {
+  return {
+    title: translate(locale, ACCOUNT_TEXTS.partnerDeletedAccountTitle),
+    body: translate(locale, ACCOUNT_TEXTS.partnerDeletedAccount, { name: username }),
+  };
+}
 
 /** Only the name of who left: nothing else of the deleted account goes out. */
-export function accountDeletedPayload(to: PushTarget, username: string): PushPayload {
+function accountDeletedPayload(to: PushTarget, username: string): PushPayload {
   return pushPayload(to, {
-    title: translate(to.locale, ACCOUNT_TEXTS.partnerDeletedAccountTitle),
-    body: translate(to.locale, ACCOUNT_TEXTS.partnerDeletedAccount, { name: username }),
-    url: '/',
+    ...noticeTexts(to.locale, username),
+    url: NOTICE_URL,
     data: { type: 'partner_account_deleted' },
   });
 }
 
+function accountDeletedNotification(
+  ctx: AppContext,
+  locale: Locale,
+  username: string,
+): MiniAppNotification {
+  const { title, body } = noticeTexts(locale, username);
+  const limits = MINI_APP_NOTIFICATION_LIMITS;
+  return {
+    notificationId: `partner-account-deleted-${randomUUID()}`,
+    title: truncate(title, limits.title),
+    body: truncate(body, limits.body),
+    targetUrl: new URL(NOTICE_URL, ctx.config.PUBLIC_URL).toString(),
+  };
+}
+
 /**
- * Tells the former partner of a deleted account by Web Push and Farcaster notification, as
- * background work after the deletion committed.
+ * Tells the former partner of a deleted account by Web Push and Farcaster notification, in their
+ * language, as background work after the deletion committed. Whom and how came decided with the
+ * event (read in the deletion's transaction).
  */
 export function accountNoticeListeners(
   ctx: AppContext,
   pushSender: PushSender,
   farcasterFetch: typeof fetch,
 ): ListenerModule {
-  const { background } = ctx;
-  const report = (error: unknown) =>
-    ctx.log.warn({ err: error }, 'account deletion notice not delivered');
-  const onAccountDeleted: DomainListener<'accountDeleted'> = ({ username, partnerId }) => {
-    if (!partnerId) return;
-    // The former partner's own language, read once for both deliveries.
-    const payload = readPushTarget(ctx, partnerId).then((to) =>
-      accountDeletedPayload(to, username),
+  const onAccountDeleted: DomainListener<'accountDeleted'> = ({ username, formerPartner }) => {
+    pushToRecipient(ctx, pushSender, formerPartner, {
+      payload: (to) => accountDeletedPayload(to, username),
+      options: () => ({ ttlSeconds: 86_400, urgency: 'normal' }),
+    });
+    notifyRecipient(ctx, farcasterFetch, formerPartner, (locale) =>
+      accountDeletedNotification(ctx, locale, username),
     );
-    payload.catch(() => undefined);
-    background.run(
-      async () =>
-        pushToUser(ctx, pushSender, partnerId, await payload, {
-          ttlSeconds: 86_400,
-          urgency: 'normal',
-        }),
-      report,
-    );
-    const { title, body } = MINI_APP_NOTIFICATION_LIMITS;
-    background.run(async () => {
-      const { title: text, body: detail, url } = await payload;
-      const notification = {
-        notificationId: `partner-account-deleted-${randomUUID()}`,
-        title: truncate(text, title),
-        body: truncate(detail, body),
-        targetUrl: new URL(url, ctx.config.PUBLIC_URL).toString(),
-      };
-      await notifyUser(ctx, farcasterFetch, partnerId, notification);
-    }, report);
   };
   return { name: 'account/notify-partner', listeners: { accountDeleted: onAccountDeleted } };
 }

@@ -4,6 +4,7 @@ import { HttpError } from '../errors.js';
 import { findUserById } from '../auth/repository.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { AccessClaims } from '../auth/tokens.js';
+import { decideDelivery } from '../delivery/decide.js';
 import type { QuickAuthVerifier } from '../farcaster/auth-service.js';
 import { selectOwnProfile } from '../profile/repository.js';
 import * as repo from './repository.js';
@@ -62,6 +63,6 @@ export async function deleteAccount(
   ctx.events.emit('accountDeleted', {
     userId: caller.userId,
     username: profile.username,
-    partnerId: deleted.partnerId,
+    formerPartner: decideDelivery('partnerAccountDeleted', deleted.formerPartner, ctx.clock.now()),
   });
 }

@@ -1,5 +1,10 @@
-import type { AnswerChoice, DesireAnswer, EncryptionData, QuietWindow } from '@couple/protocol';
+import type { AnswerChoice, DesireAnswer, EncryptionData } from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
+import {
+  recipientFactsOf,
+  type DeliveryTargetsJson,
+  type RecipientFacts,
+} from '../delivery/recipient-facts.js';
 import type { SqlParam } from '../db/types.js';
 
 /** The answer's note: kept as stored, replaced by a new ciphertext, or removed. */
@@ -12,11 +17,10 @@ export type AnswerOutcome =
   | {
       outcome: 'answered';
       answer: DesireAnswer;
-      askerId: string;
       /** The answerer's username, for the asker's push. */
       answererUsername: string | null;
-      /** The asker's quiet hours, which hold their push back. */
-      askerQuietHours: QuietWindow | null;
+      /** What telling the asker needs; null when no longer the answerer's partner. */
+      asker: RecipientFacts | null;
     }
   | { outcome: 'not_found' | 'no_partner' | 'upgrade_required' | 'key_changed' };
 
@@ -24,16 +28,15 @@ type AnswerRow = DesireAnswer & {
   outcome: string;
   asker_id: string;
   answerer_username: string | null;
-  quiet_start: string | null;
-  quiet_end: string | null;
-  quiet_time_zone: string | null;
+  asker_targets: DeliveryTargetsJson | null;
 };
 
 /**
  * Answers a received desire, or changes the answer, through answer_desire (migrations 019, 025):
  * the receiver and current-partner checks, the note's end-to-end rules and the upsert in one
- * statement, which also reads what the asker's push needs (the answerer's username, the asker's
- * quiet hours; neither table is written by the function). Row-level security applies to those reads as to the answer.
+ * statement, which also reads what telling the asker needs: the answerer's username (under
+ * row-level security, as the answer) and the asker's delivery targets (delivery_targets_of, none
+ * unless the asker is still the partner). Neither is written by the function.
  */
 export async function answerDesireAs(
   q: Queryable,
@@ -45,11 +48,9 @@ export async function answerDesireAs(
   const { rows } = await q.query<AnswerRow>(
     `SELECT answer.*,
        (SELECT username FROM profiles WHERE id = app_current_user_id()) AS answerer_username,
-       quiet.start_time AS quiet_start, quiet.end_time AS quiet_end,
-       quiet.time_zone AS quiet_time_zone
-     FROM answer_desire($1, $2, $3, $4::jsonb, $5) AS answer
-     LEFT JOIN quiet_hours AS quiet
-       ON answer.outcome = 'answered' AND quiet.user_id = answer.asker_id`,
+       CASE WHEN answer.outcome = 'answered' THEN delivery_targets_of(answer.asker_id) END
+         AS asker_targets
+     FROM answer_desire($1, $2, $3, $4::jsonb, $5) AS answer`,
     [
       messageId,
       choice,
@@ -76,12 +77,8 @@ export async function answerDesireAs(
       encryption_data: row.encryption_data,
       updated_at: row.updated_at,
     },
-    askerId: row.asker_id,
     answererUsername: row.answerer_username,
-    askerQuietHours:
-      row.quiet_start !== null && row.quiet_end !== null && row.quiet_time_zone !== null
-        ? { start: row.quiet_start, end: row.quiet_end, time_zone: row.quiet_time_zone }
-        : null,
+    asker: row.asker_targets && recipientFactsOf(row.asker_id, row.asker_targets),
   };
 }
 
@@ -106,17 +103,4 @@ export async function selectDesireSender(q: Queryable, messageId: string): Promi
     [messageId],
   );
   return rows[0]?.sender_id ?? null;
-}
-
-/** Whether the two are each other's partner now (read as the owner, for delivery after commit). */
-export async function selectArePartners(
-  q: Queryable,
-  userId: string,
-  otherId: string,
-): Promise<boolean> {
-  const { rows } = await q.query<{ paired: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM profiles WHERE id = $1 AND partner_id = $2) AS paired',
-    [userId, otherId],
-  );
-  return rows[0]?.paired === true;
 }

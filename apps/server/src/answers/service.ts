@@ -1,6 +1,6 @@
 import type { AnswerBody, DesireAnswer } from '@couple/protocol';
 import type { AppContext } from '../context.js';
-import type { DomainEventMap } from '../events.js';
+import { decideDelivery } from '../delivery/decide.js';
 import { HttpError } from '../errors.js';
 import * as repo from './repository.js';
 
@@ -23,7 +23,8 @@ const REFUSALS = {
  * Each answer spends from the sender's desire budget, as it notifies the asker as a desire does.
  * Its note arrives encrypted and is stored as given, under the end-to-end rules of a desire's
  * note (answer_desire, migrations 019 and 025). Both partners are told after the commit; the
- * sender also by push (never with the note).
+ * sender also by push (never with the note), decided with what the answer's statement read of
+ * them: only while still the answerer's partner.
  */
 export async function answerDesire(
   ctx: AppContext,
@@ -39,28 +40,8 @@ export async function answerDesire(
   ctx.events.emit('desireAnswered', {
     answer: stored.answer,
     answererId: userId,
-    askerId: stored.askerId,
     answererUsername: stored.answererUsername ?? 'Your partner',
-    askerQuietHours: stored.askerQuietHours,
+    asker: decideDelivery('answer', stored.asker, ctx.clock.now()),
   });
   return stored.answer;
-}
-
-type AnswerEvent = DomainEventMap['desireAnswered'][0];
-
-/** Every listener of one emitted answer gets the same event object: one query serves them all. */
-const partnerChecks = new WeakMap<AnswerEvent, Promise<boolean>>();
-
-/**
- * Whether an answer may still reach its asker: delivery runs after the commit, and a partner
- * who unpaired in between is no longer told (live, Web Push or mini-app notification). Asked
- * once per answer, however many surfaces deliver it.
- */
-export function answerReachesPartner(ctx: AppContext, event: AnswerEvent): Promise<boolean> {
-  let check = partnerChecks.get(event);
-  if (!check) {
-    check = repo.selectArePartners(ctx.db, event.answererId, event.askerId);
-    partnerChecks.set(event, check);
-  }
-  return check;
 }

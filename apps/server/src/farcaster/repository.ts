@@ -79,17 +79,6 @@ export interface DeliveryToken {
   url: string;
 }
 
-/** System work (delivery): the enabled Farcaster tokens of a user, with their URLs. */
-export async function listEnabledTokens(q: Queryable, userId: string): Promise<DeliveryToken[]> {
-  const { rows } = await q.query<DeliveryToken>(
-    `SELECT token, url FROM notification_tokens
-     WHERE user_id = $1 AND platform = $2 AND enabled AND url IS NOT NULL
-     ORDER BY id`,
-    [userId, FARCASTER_PLATFORM],
-  );
-  return rows;
-}
-
 /** System work (delivery): tokens the notification server called invalid. */
 export async function disableTokens(q: Queryable, url: string, tokens: string[]): Promise<void> {
   if (tokens.length === 0) return;

@@ -88,17 +88,15 @@ async function postBatch(
 }
 
 /**
- * Sends one notification to every enabled Farcaster token of a user. A refused or failed POST is
- * logged; only reading the tokens can throw.
+ * Sends one notification to a person's enabled Farcaster tokens, read with the event that tells
+ * them (delivery/decide.ts). A refused or failed POST is logged, never thrown.
  */
-export async function notifyUser(
+export async function notifyTokens(
   ctx: AppContext,
   fetchImpl: typeof fetch,
-  userId: string,
   notification: MiniAppNotification,
-  knownTokens?: repo.DeliveryToken[],
+  tokens: repo.DeliveryToken[],
 ): Promise<void> {
-  const tokens = knownTokens ?? (await repo.listEnabledTokens(ctx.db, userId));
   // 'No notification tokens found' is not an error for the send: nothing to do.
   if (tokens.length === 0) return;
   const byUrl = new Map<string, string[]>();

@@ -9,14 +9,13 @@ import { userRoom } from './fanout.js';
  * over and who left.
  */
 export function accountFanoutListeners(io: Server): ListenerModule {
-  const onAccountDeleted: DomainListener<'accountDeleted'> = ({ userId, username, partnerId }) => {
+  const onAccountDeleted: DomainListener<'accountDeleted'> = (deleted) => {
+    const { userId, username, formerPartner } = deleted;
     io.in(userRoom(userId)).disconnectSockets(true);
-    if (!partnerId) return;
-    io.to(userRoom(partnerId)).emit(SERVER_EVENTS.partnerStatusUpdate, {
-      status: 'none',
-      partner: null,
-    });
-    io.to(userRoom(partnerId)).emit(SERVER_EVENTS.partnerAccountDeleted, { username });
+    if (!formerPartner) return;
+    const room = userRoom(formerPartner.userId);
+    io.to(room).emit(SERVER_EVENTS.partnerStatusUpdate, { status: 'none', partner: null });
+    io.to(room).emit(SERVER_EVENTS.partnerAccountDeleted, { username });
   };
   return { name: 'live/account-fanout', listeners: { accountDeleted: onAccountDeleted } };
 }

@@ -1,43 +1,30 @@
 import type { Server } from 'socket.io';
 import { SERVER_EVENTS } from '@couple/protocol';
-import type { AppContext } from '../context.js';
-import type { DomainEventMap, DomainListener, ListenerModule } from '../events.js';
-import { getUnreadCount } from '../messages/service.js';
-import { answerReachesPartner } from '../answers/service.js';
+import type { DomainListener, ListenerModule } from '../events.js';
 
 export const userRoom = (userId: string) => `user:${userId}`;
-export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
-/** Between instances (socket.io server-side emit through the adapter): a session was ended. */
-export const SESSION_REVOKED = 'session_revoked';
 
 /**
  * Turns committed domain events into socket events. Everything goes to rooms, never to a socket
- * object, so the Redis adapter carries it to every instance unchanged.
+ * object, so the Redis adapter carries it to every instance unchanged. Whom to tell and the
+ * counts shown come with each event: nothing here asks the database.
  */
-export function liveFanoutListeners(io: Server, ctx: AppContext): ListenerModule {
-  const emitUnreadCount = async (userId: string) => {
-    try {
-      const count = await getUnreadCount(ctx, userId);
-      io.to(userRoom(userId)).emit(SERVER_EVENTS.unreadCount, { count });
-    } catch (error) {
-      ctx.log.warn({ err: error }, 'unread count not delivered');
-    }
-  };
-
+export function liveFanoutListeners(io: Server): ListenerModule {
   const onDesireSent: DomainListener<'desireSent'> = ({ message, receiver }) => {
     io.to(userRoom(message.sender_id)).emit(SERVER_EVENTS.messageSent, message);
     io.to(userRoom(message.receiver_id)).emit(SERVER_EVENTS.newMessage, message);
     io.to(userRoom(message.receiver_id)).emit(SERVER_EVENTS.unreadCount, {
-      count: receiver.unreadCount,
+      count: receiver.unreadDesires,
     });
   };
-  const onMessagesRead: DomainListener<'messagesRead'> = ({ readerId, senderId, ids, all }) => {
+  const onMessagesRead: DomainListener<'messagesRead'> = (read) => {
+    const { readerId, senderId, ids, all } = read;
     io.to([userRoom(readerId), userRoom(senderId)]).emit(SERVER_EVENTS.messagesMarkedRead, {
       ids,
       all,
       readerId,
     });
-    void emitUnreadCount(readerId);
+    io.to(userRoom(readerId)).emit(SERVER_EVENTS.unreadCount, { count: read.readerUnread });
   };
   const onPartnerConnected: DomainListener<'partnerConnected'> = ({ partner, self }) => {
     io.to(userRoom(self.id)).emit(SERVER_EVENTS.partnerStatusUpdate, {
@@ -74,17 +61,10 @@ export function liveFanoutListeners(io: Server, ctx: AppContext): ListenerModule
   };
 
   // The answerer's own devices always hear of it; the asker only while still the partner.
-  const emitAnswer = async (event: DomainEventMap['desireAnswered'][0]) => {
-    const { answer, answererId, askerId } = event;
-    const rooms = [userRoom(answererId)];
-    try {
-      if (await answerReachesPartner(ctx, event)) rooms.push(userRoom(askerId));
-    } catch (error) {
-      ctx.log.warn({ err: error }, 'answer not delivered to the asker');
-    }
+  const onDesireAnswered: DomainListener<'desireAnswered'> = ({ answer, answererId, asker }) => {
+    const rooms = [userRoom(answererId), ...(asker ? [userRoom(asker.userId)] : [])];
     io.to(rooms).emit(SERVER_EVENTS.desireAnswered, { ...answer, answerer_id: answererId });
   };
-  const onDesireAnswered: DomainListener<'desireAnswered'> = (event) => void emitAnswer(event);
 
   // Wishes: both partners refetch; a new match is a toast on both (never which wish).
   const onWishesChanged: DomainListener<'wishesChanged'> = ({ userIds, reason }) => {
@@ -96,14 +76,6 @@ export function liveFanoutListeners(io: Server, ctx: AppContext): ListenerModule
     });
   };
 
-  const onSessionRevoked: DomainListener<'sessionRevoked'> = ({ sessionId }) => {
-    ctx.sessions.markRevoked(sessionId);
-    io.in(sessionRoom(sessionId)).disconnectSockets(true);
-    // The other instances refuse the session's tokens on HTTP at once too (only the Redis
-    // adapter links instances; the in-memory one has nobody to tell).
-    if (ctx.config.REDIS_URL) io.serverSideEmit(SESSION_REVOKED, sessionId);
-  };
-
   return {
     name: 'live/fanout',
     listeners: {
@@ -112,24 +84,10 @@ export function liveFanoutListeners(io: Server, ctx: AppContext): ListenerModule
       desireAnswered: onDesireAnswered,
       partnerConnected: onPartnerConnected,
       partnerDisconnected: onPartnerDisconnected,
-      sessionRevoked: onSessionRevoked,
       identityKeyChanged: onIdentityKeyChanged,
       thoughtSent: onThoughtSent,
       wishesChanged: onWishesChanged,
       wishMatched: onWishMatched,
     },
   };
-}
-
-/** A session ended on another instance (SESSION_REVOKED): its sockets here close too. */
-export function listenToRemoteRevocations(io: Server, ctx: AppContext): () => void {
-  const onRemoteRevocation = (sessionId: unknown) => {
-    if (typeof sessionId !== 'string') return;
-    ctx.sessions.markRevoked(sessionId);
-    // Again here, with the mark: a socket that joined after the adapter's disconnect passed this
-    // instance, but re-checked before the mark came, is not left open.
-    io.local.in(sessionRoom(sessionId)).disconnectSockets(true);
-  };
-  io.on(SESSION_REVOKED, onRemoteRevocation);
-  return () => io.off(SESSION_REVOKED, onRemoteRevocation);
 }

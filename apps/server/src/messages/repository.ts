@@ -1,29 +1,16 @@
+import { desireAnswerSchema, messageSchema, type Message, type NewDesire } from '@couple/protocol';
 import {
-  SOURCE_LOCALE,
-  desireAnswerSchema,
-  messageSchema,
-  type Locale,
-  type Message,
-  type NewDesire,
-  type QuietWindow,
-  type StoredPushSubscription,
-} from '@couple/protocol';
-import type { ReceiverTargets } from '../events.js';
+  recipientFactsOf,
+  type DeliveryTargetsJson,
+  type RecipientFacts,
+} from '../delivery/recipient-facts.js';
 import type { Database, Queryable } from '../db/index.js';
 import { jsonObjectOf } from '../db/json-sql.js';
 
 type SendRow = Message & {
   outcome: 'sent' | 'existing' | RefusedOutcome;
   sender_username: string | null;
-  targets: {
-    unread_count: number;
-    /** Since migration 028. */
-    unread_thoughts?: number;
-    push_subscription: StoredPushSubscription | null;
-    farcaster_tokens: { token: string; url: string }[];
-    quiet_hours: QuietWindow | null;
-    locale: Locale | null;
-  } | null;
+  targets: DeliveryTargetsJson | null;
 };
 
 /** Refusals of send_desire_as_v2: no partner, not the partner, and the end-to-end rules (010). */
@@ -33,7 +20,7 @@ const isRefused = (outcome: string): outcome is RefusedOutcome =>
   (REFUSED as readonly string[]).includes(outcome);
 
 export type SendOutcome =
-  | { outcome: 'sent'; message: Message; senderUsername: string; receiver: ReceiverTargets }
+  | { outcome: 'sent'; message: Message; senderUsername: string; receiver: RecipientFacts }
   /** The id is taken; the stored desire when the sender may see it. */
   | { outcome: 'existing'; message: Message | undefined }
   | { outcome: RefusedOutcome };
@@ -105,14 +92,7 @@ function toOutcome(row: SendRow): SendOutcome {
       outcome,
       message,
       senderUsername: sender_username ?? '',
-      receiver: {
-        unreadCount: targets.unread_count,
-        unreadThoughts: targets.unread_thoughts ?? 0,
-        pushSubscription: targets.push_subscription,
-        farcasterTokens: targets.farcaster_tokens,
-        quietHours: targets.quiet_hours,
-        locale: targets.locale ?? SOURCE_LOCALE,
-      },
+      receiver: recipientFactsOf(message.receiver_id, targets),
     };
   }
   if (outcome === 'existing') return { outcome, message: message.id ? message : undefined };

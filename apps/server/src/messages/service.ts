@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type ListMessagesQuery, type Message, type NewDesire } from '@couple/protocol';
 import type { AppContext } from '../context.js';
+import { decideDelivery } from '../delivery/decide.js';
 import { HttpError } from '../errors.js';
 import * as repo from './repository.js';
 
@@ -48,8 +49,9 @@ export async function sendDesire(
       return { message: stored, duplicate: true };
     }
     case 'sent': {
-      const { message, senderUsername, receiver } = sent;
+      const { message, senderUsername } = sent;
       ctx.metrics.desireAccepted();
+      const receiver = decideDelivery('desire', sent.receiver, ctx.clock.now());
       ctx.events.emit('desireSent', { message, senderUsername, receiver });
       return { message, duplicate: false };
     }
@@ -72,17 +74,21 @@ export function getUnreadCount(ctx: AppContext, userId: string): Promise<number>
   return ctx.db.asUser(userId, (tx) => repo.countUnread(tx, userId));
 }
 
-/** Marks received messages read: the given ids, or all when none are given. */
+/**
+ * Marks received messages read: the given ids, or all when none are given. The reader's unread
+ * count that their devices are told is counted in the same transaction.
+ */
 export async function markMessagesRead(
   ctx: AppContext,
   userId: string,
   ids?: string[],
 ): Promise<{ ids: string[]; count: number }> {
-  const marked = await ctx.db.asUser(userId, async (tx) => {
+  const { marked, unread } = await ctx.db.asUser(userId, async (tx) => {
     if (ids?.length === 1 && !(await repo.isReceivedBy(tx, ids[0]!, userId))) {
       throw new HttpError('message_not_found');
     }
-    return repo.markRead(tx, userId, ids);
+    const rows = await repo.markRead(tx, userId, ids);
+    return { marked: rows, unread: rows.length > 0 ? await repo.countUnread(tx, userId) : 0 };
   });
   const bySender = new Map<string, string[]>();
   for (const row of marked)
@@ -93,6 +99,7 @@ export async function markMessagesRead(
       senderId,
       ids: senderIds,
       all: ids === undefined,
+      readerUnread: unread,
     });
   }
   const markedIds = marked.map((row) => row.id);

@@ -5,6 +5,8 @@ import {
   type RpcResult,
 } from '@couple/protocol';
 import type { AppContext } from '../context.js';
+import { decideDelivery } from '../delivery/decide.js';
+import { selectRecipientFacts } from '../delivery/repository.js';
 import { HttpError } from '../errors.js';
 import { selectOwnProfile, selectPartnerSummary } from '../profile/repository.js';
 import * as repo from './repository.js';
@@ -39,7 +41,10 @@ export async function generatePairingCode(
   };
 }
 
-/** The code arrives normalised (no dash, upper case) by pairingCodeSchema. */
+/**
+ * The code arrives normalised (no dash, upper case) by pairingCodeSchema. The code owner, now the
+ * caller's partner, is told by push: what that needs is read in the same transaction.
+ */
 export async function connectWithPairingCode(
   ctx: AppContext,
   userId: string,
@@ -49,11 +54,13 @@ export async function connectWithPairingCode(
     const result = await repo.connectWithPairingCode(tx, code);
     if (!result.success) return { ok: false, code: result.error_code ?? 'internal' } as const;
     const [partner, self] = [await selectPartnerSummary(tx), await selectOwnProfile(tx)];
+    const [codeOwner] = await selectRecipientFacts(tx, [partner!.id]);
     return {
       ok: true,
       connectionId: (await repo.selectLatestConnectionId(tx))!,
       partner: partner!,
       self: { id: self!.id, username: self!.username },
+      codeOwner: codeOwner ?? null,
     } as const;
   });
   if (!outcome.ok) throw new HttpError(outcome.code);
@@ -62,6 +69,7 @@ export async function connectWithPairingCode(
     connectionId: outcome.connectionId,
     partner: outcome.partner,
     self: outcome.self,
+    codeOwner: decideDelivery('partnerConnected', outcome.codeOwner, ctx.clock.now()),
   });
   return { success: true, error: null, partner: outcome.partner };
 }

@@ -1,4 +1,6 @@
+import type { PushPayload } from '@couple/protocol';
 import type { AppContext } from '../context.js';
+import type { Recipient } from '../delivery/decide.js';
 import type { DomainEventMap, ListenerModule } from '../events.js';
 import {
   answeredOptions,
@@ -12,98 +14,82 @@ import {
   wishMatchedOptions,
   wishMatchedPayload,
 } from './payloads.js';
-import { pushTargetOf, readPushTarget } from './target.js';
-import type { PushSender } from './sender.js';
-import { pushToSubscription, pushToUser } from './service.js';
+import { pushTargetOf, type PushTarget } from './target.js';
+import type { PushOptions, PushSender } from './sender.js';
+import { pushToSubscription } from './service.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { isQuietNow } from '../quiet/service.js';
-import { answerReachesPartner } from '../answers/service.js';
 
-type ThoughtEvent = DomainEventMap['thoughtSent'][0];
+/** One push, written for its target; `quiet`: in the recipient's quiet hours, to go silently. */
+interface PushWriting {
+  payload: (to: PushTarget, quiet: boolean) => PushPayload;
+  options: (quiet: boolean) => PushOptions;
+}
 
 /**
- * Pushes to the receiver after each committed desire, and to the code owner when a partner
- * connects. Runs as background work: a slow or failing push service never fails or delays the
- * request.
+ * Sends the push a recipient was decided to get (none when `to.push` is null), as background
+ * work: a slow or failing push service never fails or delays the request.
  */
-export function pushDeliveryListeners(ctx: AppContext, sender: PushSender): ListenerModule {
-  function deliver(userId: string, push: () => Promise<unknown>): void {
-    ctx.background.run(push, (error: unknown) => {
+export function pushToRecipient(
+  ctx: AppContext,
+  sender: PushSender,
+  to: Recipient | null,
+  writing: PushWriting,
+): void {
+  const push = to?.push;
+  if (!to || !push) return;
+  ctx.background.run(
+    async () => {
+      const payload = writing.payload(pushTargetOf(ctx, to), push.quiet);
+      const options = writing.options(push.quiet);
+      return pushToSubscription(ctx, sender, to.userId, push.subscription, payload, options);
+    },
+    (error: unknown) => {
       const reason = error instanceof Error ? error.message.slice(0, 200) : 'unknown error';
       // The database being away is an outage already reported elsewhere, not a bug here.
       const level = isDatabaseUnavailable(error) ? 'warn' : 'error';
-      ctx.log[level]({ userId, reason }, 'push delivery crashed');
-    });
-  }
+      ctx.log[level]({ userId: to.userId, reason }, 'push delivery crashed');
+    },
+  );
+}
+
+/**
+ * Web Push on the domain events, to the person each is for (the receiver of a desire or a
+ * thought, the code owner of a pairing, the asker of an answer, both partners of a match). Whom,
+ * in which language and how loudly came decided with the event: this only writes and sends.
+ */
+export function pushDeliveryListeners(ctx: AppContext, sender: PushSender): ListenerModule {
+  const send = (to: Recipient | null, writing: PushWriting) =>
+    pushToRecipient(ctx, sender, to, writing);
 
   const onDesire = ({ message, senderUsername, receiver }: DomainEventMap['desireSent'][0]) => {
-    const subscription = receiver.pushSubscription;
-    if (!subscription) return;
-    const userId = message.receiver_id;
-    // In quiet hours the push still goes (the desire is not held back), but arrives silently.
-    const quiet = isQuietNow(ctx, receiver.quietHours);
-    // The receiver's language and unread counts came with the desire: no query here. The badge
-    // counts unread desires and thoughts, as the app does.
-    const to = pushTargetOf(ctx, userId, {
-      locale: receiver.locale,
-      unreadCount: receiver.unreadCount + receiver.unreadThoughts,
-    });
-    deliver(userId, async () => {
-      const payload = newDesirePayload(
-        to,
-        senderUsername,
-        message.intensity,
-        message.urgency,
-        quiet,
-      );
-      return pushToSubscription(
-        ctx,
-        sender,
-        userId,
-        subscription,
-        payload,
-        newDesireOptions(message.intensity, quiet),
-      );
+    const { intensity, urgency } = message;
+    send(receiver, {
+      payload: (to, quiet) => newDesirePayload(to, senderUsername, intensity, urgency, quiet),
+      options: (quiet) => newDesireOptions(intensity, quiet),
     });
   };
 
-  const onPartner = ({ partner, self }: DomainEventMap['partnerConnected'][0]) => {
-    deliver(partner.id, async () => {
-      const to = await readPushTarget(ctx, partner.id);
-      const payload = partnerConnectedPayload(to, self);
-      return pushToUser(ctx, sender, partner.id, payload, PARTNER_CONNECTED_OPTIONS);
+  const onPartner = ({ codeOwner, self }: DomainEventMap['partnerConnected'][0]) =>
+    send(codeOwner, {
+      payload: (to) => partnerConnectedPayload(to, self),
+      options: () => PARTNER_CONNECTED_OPTIONS,
     });
-  };
 
-  const onAnswer = (event: DomainEventMap['desireAnswered'][0]) => {
-    const { askerId, answererUsername, askerQuietHours } = event;
-    const quiet = isQuietNow(ctx, askerQuietHours);
-    deliver(askerId, async () => {
-      if (!(await answerReachesPartner(ctx, event))) return;
-      const payload = answeredPayload(await readPushTarget(ctx, askerId), answererUsername, quiet);
-      await pushToUser(ctx, sender, askerId, payload, answeredOptions(quiet));
+  const onAnswer = ({ asker, answererUsername }: DomainEventMap['desireAnswered'][0]) =>
+    send(asker, {
+      payload: (to, quiet) => answeredPayload(to, answererUsername, quiet),
+      options: answeredOptions,
     });
-  };
 
-  // In the receiver's quiet hours it still goes, silently, as a desire does.
-  const onThought = ({ thought, senderUsername, receiverQuietHours }: ThoughtEvent) => {
-    const quiet = isQuietNow(ctx, receiverQuietHours);
-    const userId = thought.receiver_id;
-    deliver(userId, async () => {
-      const payload = thoughtPayload(await readPushTarget(ctx, userId), senderUsername, quiet);
-      await pushToUser(ctx, sender, userId, payload, thoughtOptions(quiet));
+  const onThought = ({ receiver, senderUsername }: DomainEventMap['thoughtSent'][0]) =>
+    send(receiver, {
+      payload: (to, quiet) => thoughtPayload(to, senderUsername, quiet),
+      options: thoughtOptions,
     });
-  };
 
-  // Both partners, each in their language, silent in their own quiet hours.
   const onWishMatched = ({ people }: DomainEventMap['wishMatched'][0]) => {
-    for (const { userId, quietHours, notify } of people) {
-      if (!notify) continue;
-      const quiet = isQuietNow(ctx, quietHours);
-      deliver(userId, async () => {
-        const payload = wishMatchedPayload(await readPushTarget(ctx, userId), quiet);
-        await pushToUser(ctx, sender, userId, payload, wishMatchedOptions(quiet));
-      });
+    for (const person of people) {
+      send(person, { payload: wishMatchedPayload, options: wishMatchedOptions });
     }
   };
 

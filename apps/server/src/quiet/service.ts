@@ -23,11 +23,3 @@ export function setQuietHours(
 export function clearQuietHours(ctx: AppContext, userId: string): Promise<void> {
   return ctx.db.asUser(userId, (tx) => repo.deleteWindow(tx, userId));
 }
-
-/**
- * Whether a window read with the event (a desire's delivery targets, an answer) covers now.
- * Decided when the event is handled, not when its background delivery runs.
- */
-export function isQuietNow(ctx: AppContext, window: QuietWindow | null): boolean {
-  return window ? quietState(window, ctx.clock.now()).active : false;
-}

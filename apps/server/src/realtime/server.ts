@@ -6,7 +6,7 @@ import { REALTIME, REALTIME_ERRORS } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { ListenerModule } from '../events.js';
 import { secretsMatch } from '../http/secrets.js';
-import { SESSION_REVOKED } from '../live/fanout.js';
+import { SESSION_REVOKED } from '../auth/session-revocation.js';
 import { startSessionSweep } from '../live/session-sweep.js';
 import { rowChangeListeners, rowChangeSchema, type RowChange } from './changes.js';
 import { RealtimeConnection, type Access, type Authenticate } from './connection.js';

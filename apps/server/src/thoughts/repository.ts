@@ -1,4 +1,4 @@
-import { THOUGHTS_LIST_LIMIT, type QuietWindow, type Thought } from '@couple/protocol';
+import { THOUGHTS_LIST_LIMIT, type Thought } from '@couple/protocol';
 import type { Queryable } from '../db/index.js';
 
 const THOUGHT_COLUMNS = 'id, sender_id, receiver_id, created_at, read_at';
@@ -25,18 +25,14 @@ export async function selectSendPreflight(q: Queryable, id: string | null): Prom
 export interface InsertedThought {
   thought: Thought;
   senderUsername: string | null;
-  receiverQuietHours: QuietWindow | null;
 }
 
-type InsertRow = Thought & {
-  sender_username: string | null;
-  quiet_hours: QuietWindow | null;
-};
+type InsertRow = Thought & { sender_username: string | null };
 
 /**
- * Stores a thought to the caller's current partner (the insert policy checks both ids), with
- * what its delivery needs: the sender's username and the receiver's quiet hours. The id is the
- * client's when given and free; a taken one (a retry, or another's) inserts nothing: null.
+ * Stores a thought to the caller's current partner (the insert policy checks both ids), with the
+ * sender's username for its delivery. The id is the client's when given and free; a taken one (a
+ * retry, or another's) inserts nothing: null.
  */
 export async function insertThought(
   q: Queryable,
@@ -50,16 +46,14 @@ export async function insertThought(
        ON CONFLICT (id) DO NOTHING
        RETURNING ${THOUGHT_COLUMNS})
      SELECT inserted.*,
-       (SELECT username FROM profiles WHERE id = inserted.sender_id) AS sender_username,
-       (SELECT jsonb_build_object('start', start_time, 'end', end_time, 'time_zone', time_zone)
-          FROM quiet_hours WHERE user_id = inserted.receiver_id) AS quiet_hours
+       (SELECT username FROM profiles WHERE id = inserted.sender_id) AS sender_username
      FROM inserted`,
     [id],
   );
   const row = rows[0];
   if (!row) return null;
-  const { sender_username, quiet_hours, ...thought } = row;
-  return { thought, senderUsername: sender_username, receiverQuietHours: quiet_hours };
+  const { sender_username, ...thought } = row;
+  return { thought, senderUsername: sender_username };
 }
 
 /** The caller's thoughts, sent and received, newest first (row-level security shows no others). */

@@ -1,5 +1,7 @@
 import type { Thought } from '@couple/protocol';
 import type { AppContext } from '../context.js';
+import { decideDelivery } from '../delivery/decide.js';
+import { selectRecipientFacts } from '../delivery/repository.js';
 import { HttpError } from '../errors.js';
 import * as repo from './repository.js';
 
@@ -27,7 +29,13 @@ export async function sendThought(
   const ownId = first.existing ? null : id;
   await ctx.limits.takeThought(userId);
   const insert = (thoughtId: string | null) =>
-    ctx.db.asUser(userId, (tx) => repo.insertThought(tx, thoughtId));
+    ctx.db.asUser(userId, async (tx) => {
+      const inserted = await repo.insertThought(tx, thoughtId);
+      if (!inserted) return null;
+      // Read after the insert, so that the receiver's badge counts this thought too.
+      const [receiver] = await selectRecipientFacts(tx, [inserted.thought.receiver_id]);
+      return { ...inserted, receiver: receiver ?? null };
+    });
   let stored = await insert(ownId);
   if (!stored && ownId) {
     // The same id sent twice at once (the other request delivers it), or one held by a row
@@ -41,7 +49,7 @@ export async function sendThought(
   ctx.events.emit('thoughtSent', {
     thought: stored.thought,
     senderUsername: stored.senderUsername ?? 'Your partner',
-    receiverQuietHours: stored.receiverQuietHours,
+    receiver: decideDelivery('thought', stored.receiver, ctx.clock.now()),
   });
   return { thought: stored.thought, duplicate: false };
 }

@@ -1,8 +1,9 @@
 import type { ApiParsedBody, WishRound } from '@couple/protocol';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
+import { decideDelivery } from '../delivery/decide.js';
+import { selectRecipientFacts } from '../delivery/repository.js';
 import { HttpError } from '../errors.js';
-import { selectWindows } from '../quiet/repository.js';
 import * as repo from './repository.js';
 import { checkSealedToCouple, createOnce, sameBlob } from './sealed.js';
 import { lockedCouple, tellCouple, type Couple } from './service.js';
@@ -90,13 +91,10 @@ export async function replyWishRound(
   return round;
 }
 
-/** The quiet-hours windows of both partners, for the pushes of a new match. */
+/** What telling both partners of a new match needs, read with the match list. */
 async function matchRecipients(tx: Queryable, couple: Couple, userId: string) {
-  const { own, partner } = await selectWindows(tx, userId);
-  return [
-    { userId, quietHours: own },
-    { userId: couple.partnerId, quietHours: partner },
-  ];
+  const people = await selectRecipientFacts(tx, [userId, couple.partnerId]);
+  return people.filter((person) => person !== null);
 }
 
 /**
@@ -132,12 +130,11 @@ export async function finishWishRound(
   if (told === null) return round;
   tellCouple(ctx, userId, couple.partnerId, 'round');
   if (told.length > 0) {
-    const people = await Promise.all(
-      told.map(async (person) => ({
-        ...person,
-        notify: await ctx.limits.takeMatchNotice(person.userId),
-      })),
+    const notify = await Promise.all(
+      told.map((person) => ctx.limits.takeMatchNotice(person.userId)),
     );
+    const now = ctx.clock.now();
+    const people = told.map((person, i) => decideDelivery('wishMatch', person, now, notify[i]));
     ctx.events.emit('wishMatched', { roundId: id, people });
   }
   return round;
