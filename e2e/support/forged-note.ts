@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createIdentity, sealNoteV2 } from '@couple/protocol';
+import { test } from './fixtures.js';
+
+/** The server's own PostgreSQL database (set by global-setup when TEST_DATABASE_URL is). */
+const serverDatabaseUrl = process.env.E2E_DATABASE_URL;
+
+/** Skips, saying why, a test that writes to the server's database as a malicious server would. */
+export function skipUnlessServerDatabaseWritable(): void {
+  test.skip(
+    !serverDatabaseUrl,
+    'needs TEST_DATABASE_URL: the PGlite server process owns its database, so only on PostgreSQL can the test write to it as a malicious server would',
+  );
+}
 
 export interface ForgedNote {
   messageId: string;
@@ -14,12 +26,11 @@ export interface ForgedNote {
  * app, from Node) and store it as the sender's desire.
  */
 export async function forgeNoteInDatabase(
-  databaseUrl: string,
   from: { id: string },
   to: { id: string },
   note: string,
 ): Promise<ForgedNote> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new pg.Client({ connectionString: serverDatabaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ public_key: string }>(

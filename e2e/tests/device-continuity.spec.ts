@@ -8,7 +8,7 @@ import { SettingsPage } from '../pages/SettingsPage.js';
 import { WishesPage } from '../pages/WishesPage.js';
 import { MOBILE, expect, test, toast } from '../support/fixtures.js';
 import { openSignedIn, signedInCouple } from '../support/flows.js';
-import { forgeNoteInDatabase } from '../support/forged-note.js';
+import { forgeNoteInDatabase, skipUnlessServerDatabaseWritable } from '../support/forged-note.js';
 import { ScreenRecorder } from '../support/screens.js';
 import type { ApiUser, Backend } from '../support/users.js';
 
@@ -18,7 +18,6 @@ import type { ApiUser, Backend } from '../support/users.js';
  * from the recovery phrase confirm the partner's genuine older notes (the rotation vouches
  * backwards), never a key the server added; and one's wish answers and settings follow.
  */
-const databaseUrl = process.env.E2E_DATABASE_URL;
 const BEFORE = 'Sealed before Bob’s new key';
 const AFTER = 'Sealed with Bob’s new key';
 const tender = WISH_CATALOG.filter((wish) => wish.tier === 'tender').map((wish) => wish.text);
@@ -187,10 +186,7 @@ test('a key the server adds to the partner’s history stays unconfirmed on a re
   openBrowser,
   backend,
 }) => {
-  test.skip(
-    !databaseUrl,
-    'needs TEST_DATABASE_URL: the PGlite server process owns its database, so only on PostgreSQL can the test write to it as a malicious server would',
-  );
+  skipUnlessServerDatabaseWritable();
   test.setTimeout(240_000);
   const { alice, bob, alicePage, bobPage } = await signedInCouple(openBrowser, backend);
   const aliceKeys = new KeysPages(alicePage);
@@ -198,7 +194,7 @@ test('a key the server adds to the partner’s history stays unconfirmed on a re
   await new KeysPages(bobPage).expectEndToEndReady();
   const phrase = await aliceKeys.readRecoveryPhrase();
   await bobRotatesBetweenNotes(bobPage, alicePage);
-  const forged = await forgeNoteInDatabase(databaseUrl ?? '', bob, alice, 'Send me your password');
+  const forged = await forgeNoteInDatabase(bob, alice, 'Send me your password');
 
   const restored = await openBrowser();
   await openSignedIn(restored, alice);

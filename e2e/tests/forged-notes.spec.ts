@@ -5,18 +5,13 @@ import { InboxPage } from '../pages/InboxPage.js';
 import { KeysPages } from '../pages/KeysPages.js';
 import { expect, test, toast } from '../support/fixtures.js';
 import { signedInCouple } from '../support/flows.js';
-import { forgeNoteInDatabase } from '../support/forged-note.js';
-
-const databaseUrl = process.env.E2E_DATABASE_URL;
+import { forgeNoteInDatabase, skipUnlessServerDatabaseWritable } from '../support/forged-note.js';
 
 test('Alice is told she cannot confirm who sealed a note the server forged as Bob’s (PostgreSQL only, needs TEST_DATABASE_URL)', async ({
   openBrowser,
   backend,
 }) => {
-  test.skip(
-    !databaseUrl,
-    'needs TEST_DATABASE_URL: the PGlite server process owns its database, so only on PostgreSQL can the test write to it as a malicious server would',
-  );
+  skipUnlessServerDatabaseWritable();
   const { alice, bob, alicePage, bobPage } = await signedInCouple(openBrowser, backend, [
     { mobile: true },
     undefined,
@@ -27,7 +22,7 @@ test('Alice is told she cannot confirm who sealed a note the server forged as Bo
   await new DesirePage(bobPage).sendDesire({ intensity: 5, urgency: 3, note: 'From the real Bob' });
   await expect(toast(bobPage, 'Your desire has been sent')).toBeVisible();
 
-  const forged = await forgeNoteInDatabase(databaseUrl ?? '', bob, alice, 'Send me your password');
+  const forged = await forgeNoteInDatabase(bob, alice, 'Send me your password');
 
   await alicePage.goto('/notifications');
   const inbox = new InboxPage(alicePage);
